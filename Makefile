@@ -1,0 +1,46 @@
+# fiu top-level driver over CMake + CTest. `make help` lists targets.
+BUILD ?= build
+JOBS  ?= $(shell nproc 2>/dev/null || echo 2)
+CTEST  = cd $(BUILD) && ctest --no-tests=error --output-on-failure -j$(JOBS)
+VERILATOR ?= verilator
+RTL_SRCS = $(sort $(wildcard rtl/*.sv))
+
+.PHONY: help deps configure build sim test regress bench lint clean
+
+help:
+	@echo "fiu targets:"
+	@echo "  make sim      main regression (installs missing packages first)"
+	@echo "  make test     whole test suite except the deep label (what CI runs)"
+	@echo "  make regress  deep regressions (ctest -L deep)"
+	@echo "  make bench    benchmarks (throughput figures, not tests)"
+	@echo "  make lint     verilator -Wall --lint-only on rtl/"
+	@echo "  make deps     install missing Debian packages (scripts/deps.sh)"
+	@echo "  make clean    remove $(BUILD)/"
+
+deps:
+	@scripts/deps.sh
+
+configure: deps
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
+
+build: configure
+	@cmake --build $(BUILD) -j$(JOBS)
+
+sim: build
+	$(CTEST) -L sim
+
+test: build
+	$(CTEST) -LE deep
+
+regress: build
+	$(CTEST) -L deep
+
+bench: build
+	@$(BUILD)/tb/bench/bench_f32
+
+lint:
+	@if [ -z "$(RTL_SRCS)" ]; then echo "lint: no RTL sources in rtl/ yet"; \
+	else $(VERILATOR) -Wall --lint-only -Irtl --top-module fiu_top $(RTL_SRCS) && echo "lint: clean"; fi
+
+clean:
+	rm -rf $(BUILD)
