@@ -3,7 +3,7 @@
  * so positive and negative parts are summed exactly, subtracted, then rounded bit by bit. */
 #include <string.h>
 
-#include "f32_terms.h"
+#include "dotadd_terms.h"
 
 enum { LIMBS = 18, FIX_BITS = 32 * LIMBS, FIX_LSB = -298 };
 

@@ -1,7 +1,7 @@
 /* Internal: shared front end of the fp32 dot-add (spec 2.1-2.6).
  * Reduces a*b + c*d + e to up to three finite nonzero exact terms, or a final result. */
-#ifndef FIU_F32_TERMS_H
-#define FIU_F32_TERMS_H
+#ifndef FIU_DOTADD_TERMS_H
+#define FIU_DOTADD_TERMS_H
 
 #include "fiu_f32.h"
 

@@ -11,7 +11,7 @@
 #include <limits.h>
 #include <stddef.h>
 
-#include "f32_terms.h"
+#include "dotadd_terms.h"
 
 __extension__ typedef unsigned __int128 u128;
 __extension__ typedef __int128 i128;
@@ -204,4 +204,14 @@ uint32_t fiu_f32_dotadd(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t
     if (!(mode & FIU_F32_FUSED))
         f32_round_products(&a, &b, &c, &d, mode, dotadd_fused);
     return dotadd_fused(a, b, c, d, e, mode);
+}
+
+uint32_t fiu_f32_fma(uint32_t a, uint32_t b, uint32_t e, unsigned mode)
+{
+    return fiu_f32_dotadd(a, b, FIU_F32_ABSENT_A, FIU_F32_ABSENT_B, e, mode);
+}
+
+uint32_t fiu_f32_mul(uint32_t a, uint32_t b, unsigned mode)
+{
+    return fiu_f32_fma(a, b, FIU_F32_ABSENT_E, mode);
 }

@@ -1,4 +1,4 @@
-#include "f32_terms.h"
+#include "dotadd_terms.h"
 
 #define SIGN_BIT 0x80000000u
 #define EXP_MASK 0x7F800000u
