@@ -5,7 +5,7 @@ CTEST  = cd $(BUILD) && ctest --no-tests=error --output-on-failure -j$(JOBS)
 VERILATOR ?= verilator
 RTL_SRCS = $(sort $(wildcard rtl/*.sv))
 
-.PHONY: help deps configure build sim test regress bench lint clean
+.PHONY: help deps configure build sim test regress bench lint clean alpha-study
 
 help:
 	@echo "fiu targets:"
@@ -13,6 +13,7 @@ help:
 	@echo "  make test     whole test suite except the deep label (what CI runs)"
 	@echo "  make regress  deep regressions (ctest -L deep)"
 	@echo "  make bench    benchmarks (throughput figures, not tests)"
+	@echo "  make alpha-study  exhaustive alpha-lowering study (docs/alpha-test.md)"
 	@echo "  make lint     verilator -Wall --lint-only on rtl/"
 	@echo "  make deps     install missing Debian packages (scripts/deps.sh)"
 	@echo "  make clean    remove $(BUILD)/"
@@ -20,8 +21,10 @@ help:
 deps:
 	@scripts/deps.sh
 
+DEEP ?= OFF
+
 configure: deps
-	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DFIU_DEEP_TESTS=$(DEEP) >/dev/null
 
 build: configure
 	@cmake --build $(BUILD) -j$(JOBS)
@@ -32,8 +35,12 @@ sim: build
 test: build
 	$(CTEST) -LE deep
 
-regress: build
+regress:
+	@$(MAKE) --no-print-directory build DEEP=ON
 	$(CTEST) -L deep
+
+alpha-study: build
+	$(BUILD)/tb/alpha/alpha_study
 
 bench: build
 	@$(BUILD)/tb/bench/bench_f32

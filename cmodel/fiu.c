@@ -1,0 +1,209 @@
+/* Unit state and execution: the pipeline of spec 1.2, stage by stage. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "stages.h"
+
+static const char *const STATUS_NAMES[FIU_ST_COUNT_] = {
+    "OK", "BAD_OP", "BAD_SAMPLE_MODE", "BAD_IPA_MODE", "VINTRP_ENCODING", "VINTRP_OPCODE",
+    "VINTRP_VDST_VSRC", "VINTRP_MOV_PARAM", "VINTRP_ATTR", "WAVE_RANGE", "BAD_UNPACK", "SAMPLE_COUNT",
+    "MISALIGNED", "UNMAPPED", "ADDR_RANGE", "SAMPLE_INDEX", "PUNIFORM",
+};
+
+const char *fiu_status_name(fiu_status s) { return (unsigned)s < FIU_ST_COUNT_ ? STATUS_NAMES[s] : "UNKNOWN"; }
+
+bool fiu_state_init(fiu_state *st, uint32_t ram_words)
+{
+    memset(st, 0, sizeof *st);
+    if (ram_words < 1)
+        return false;
+    st->ram = calloc(ram_words, sizeof *st->ram);
+    if (!st->ram)
+        return false;
+    st->ram_words = ram_words;
+    st->alpha_func = FIU_ALPHA_ALWAYS;
+    st->alpha_format = FIU_AFMT_FLOAT32;
+    st->flush = true;
+    st->fused = false;
+    return fiu_state_samples_default(st, 1);
+}
+
+void fiu_state_free(fiu_state *st)
+{
+    free(st->ram);
+    st->ram = NULL;
+    st->ram_words = 0;
+}
+
+bool fiu_state_ram_write(fiu_state *st, uint32_t word_addr, uint32_t data)
+{
+    if (word_addr >= st->ram_words)
+        return false;
+    st->ram[word_addr] = data;
+    return true;
+}
+
+bool fiu_state_map_write(fiu_state *st, uint32_t dword, bool present, uint32_t plane, uint32_t interp)
+{
+    if (dword >= FIU_MAP_ENTRIES || plane > 255 || interp > FIU_INTERP_LINEAR)
+        return false;
+    st->map[dword] = (fiu_map_entry){.present = present, .plane = (uint8_t)plane, .interp = (uint8_t)interp};
+    return true;
+}
+
+bool fiu_state_alpha_write(fiu_state *st, uint32_t func, uint32_t format, uint32_t ref)
+{
+    if (func > FIU_ALPHA_ALWAYS || format > FIU_AFMT_UNORM16)
+        return false;
+    st->alpha_func = (uint8_t)func;
+    st->alpha_format = (uint8_t)format;
+    st->alpha_ref = ref;
+    return true;
+}
+
+void fiu_state_mode_write(fiu_state *st, bool flush, bool fused)
+{
+    st->flush = flush;
+    st->fused = fused;
+}
+
+static bool lane_executes(const fiu_request *rq, const fiu_lane *ln)
+{
+    return ln->active && (ln->guard || rq->op == FIU_OP_VINTRP);
+}
+
+static void raise_status(fiu_response *rsp, uint8_t status)
+{
+    if (status && (!rsp->status || status < rsp->status))
+        rsp->status = status;
+}
+
+/* Effective IPA mode after SC (spec 4.4). */
+static unsigned ipa_effective_mode(unsigned mode, unsigned interp)
+{
+    if (mode != FIU_IPA_SC)
+        return mode;
+    return interp == FIU_INTERP_CONSTANT ? FIU_IPA_CONSTANT
+           : interp == FIU_INTERP_PERSPECTIVE ? FIU_IPA_MUL
+                                               : FIU_IPA_PASS;
+}
+
+/* IPA for one executing lane; returns the lane status. */
+static uint8_t ipa_lane(const fiu_state *st, const fiu_request *rq, const fiu_lane *ln, uint32_t ra,
+                        uint32_t *result)
+{
+    uint8_t sx, sy;
+    uint8_t status = (uint8_t)fiu_coord_sample(&st->samples, rq, ln, &sx, &sy);
+    if (status)
+        return status;
+    fiu_plane p = fiu_plane_fetch_tram(st, rq, ln, ra);
+    if (p.status)
+        return p.status;
+    if (p.is_int) { /* PrimID / front face: bits, no flush, .SAT ignored */
+        *result = p.c;
+        return FIU_OK;
+    }
+    unsigned mode = ipa_effective_mode(rq->ipa_mode, p.interp);
+    uint32_t r;
+    if (mode == FIU_IPA_CONSTANT) {
+        r = p.interp == FIU_INTERP_CONSTANT ? p.c : 0;
+    } else {
+        uint32_t x = fiu_coord_to_f32(ln->px, sx), y = fiu_coord_to_f32(ln->py, sy);
+        r = fiu_f32_dotadd(p.a, x, p.b, y, p.c, FIU_F32_FUSED | FIU_F32_FLUSH);
+        if (mode == FIU_IPA_MUL)
+            r = fiu_f32_post_multiply(r, ln->rb, rq->pmul, rq->sat);
+    }
+    *result = rq->sat ? fiu_f32_saturate(r) : r;
+    return FIU_OK;
+}
+
+static uint8_t vintrp_lane(const fiu_state *st, const fiu_request *rq, const fiu_lane *ln, uint32_t wave_lane,
+                           uint32_t *result)
+{
+    fiu_vintrp_fields f = fiu_vintrp_decode(rq->vintrp);
+    unsigned mode = (st->fused ? FIU_F32_FUSED : 0u) | (st->flush ? FIU_F32_FLUSH : 0u);
+    uint8_t s1 = FIU_OK, s2 = FIU_OK;
+    switch (f.opcode) {
+    case FIU_VINTRP_P1: {
+        uint32_t p0 = fiu_plane_fetch_lds(st, rq->m0, f.attr, f.attrchan, wave_lane, FIU_LDS_P0, &s1);
+        uint32_t p10 = fiu_plane_fetch_lds(st, rq->m0, f.attr, f.attrchan, wave_lane, FIU_LDS_P10, &s2);
+        *result = fiu_f32_fma(p10, ln->rb, p0, mode);
+        break;
+    }
+    case FIU_VINTRP_P2: {
+        uint32_t p20 = fiu_plane_fetch_lds(st, rq->m0, f.attr, f.attrchan, wave_lane, FIU_LDS_P20, &s1);
+        *result = fiu_f32_fma(p20, ln->rb, ln->rd, mode);
+        break;
+    }
+    default: /* MOV: the parameter's bits */
+        *result = fiu_plane_fetch_lds(st, rq->m0, f.attr, f.attrchan, wave_lane, fiu_decode_mov_param(f.vsrc), &s1);
+        break;
+    }
+    return s1 ? s1 : s2;
+}
+
+void fiu_execute(const fiu_state *st, const fiu_request *rq, fiu_response *rsp)
+{
+    memset(rsp, 0, sizeof *rsp);
+    rsp->lanes = rq->lanes <= FIU_MAX_LANES ? rq->lanes : FIU_MAX_LANES;
+    fiu_status req_status = fiu_decode_check(st, rq);
+    if (req_status) {
+        rsp->status = (uint8_t)req_status;
+        return;
+    }
+
+    /* Puniform (spec 4.5): the first executing lane's Ra serves every lane. */
+    int first = -1;
+    for (uint32_t i = 0; i < rq->lanes && first < 0; i++)
+        if (lane_executes(rq, &rq->lane[i]))
+            first = (int)i;
+    bool uniform_ra = rq->op == FIU_OP_IPA && rq->idx && rq->puniform && first >= 0;
+    if (uniform_ra)
+        for (uint32_t i = 0; i < rq->lanes; i++)
+            if (lane_executes(rq, &rq->lane[i]) && rq->lane[i].ra != rq->lane[first].ra)
+                raise_status(rsp, FIU_ST_PUNIFORM);
+
+    for (uint32_t i = 0; i < rq->lanes; i++) {
+        const fiu_lane *ln = &rq->lane[i];
+        if (!lane_executes(rq, ln))
+            continue;
+        uint32_t r = 0;
+        uint8_t ls = FIU_OK;
+        bool alpha_test = false;
+        switch (rq->op) {
+        case FIU_OP_IPA:
+            ls = ipa_lane(st, rq, ln, uniform_ra ? rq->lane[first].ra : ln->ra, &r);
+            alpha_test = rq->atest;
+            break;
+        case FIU_OP_AL2P:
+            r = fiu_plane_fetch_al2p(st, ln->ra + (rq->imm & 0x3FFu), &ls);
+            break;
+        case FIU_OP_VINTRP:
+            ls = vintrp_lane(st, rq, ln, rq->wave_lane0 + i, &r);
+            break;
+        case FIU_OP_ATEST:
+            r = ln->rb;
+            alpha_test = true;
+            break;
+        default: /* UNPACK */
+            r = fiu_unpack(ln->rb, rq->unpack_comp, rq->unpack_fmt, rq->unpack_bgra);
+            break;
+        }
+        if (ls) {
+            raise_status(rsp, ls);
+            continue;
+        }
+        rsp->result[i] = r;
+        rsp->wmask |= 1ull << i;
+        if (alpha_test && !fiu_alpha_pass(st->alpha_func, st->alpha_format, r, st->alpha_ref))
+            rsp->kill |= 1ull << i;
+    }
+
+    if (rq->op == FIU_OP_AL2P) { /* uniform across written lanes; vacuously true */
+        rsp->pred = true;
+        int ref = rsp->wmask ? __builtin_ctzll(rsp->wmask) : 0;
+        for (uint32_t i = 0; i < rq->lanes; i++)
+            if (((rsp->wmask >> i) & 1) && rsp->result[i] != rsp->result[ref])
+                rsp->pred = false;
+    }
+}
