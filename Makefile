@@ -47,7 +47,7 @@ bench: build
 
 lint:
 	@if [ -z "$(RTL_SRCS)" ]; then echo "lint: no RTL sources in rtl/ yet"; \
-	else $(VERILATOR) -Wall --lint-only -Irtl --top-module fiu_top $(RTL_SRCS) && echo "lint: clean"; fi
+	else $(VERILATOR) -Wall --lint-only -Irtl --top-module fiu_top rtl/fiu_pkg.sv $(filter-out rtl/fiu_pkg.sv,$(RTL_SRCS)) && echo "lint: clean"; fi
 
 clean:
 	rm -rf $(BUILD)

@@ -45,7 +45,7 @@ typedef struct {
 typedef struct {
     uint32_t count;                   /* 0..31 */
     bool standard;                    /* fiu_state_samples_default (count 1/2/4/8/16) */
-    bool has_priority;                /* else default priority order */
+    bool has_priority;                /* min(count,16) entries; else the default order */
     uint8_t x[FIU_MAX_SAMPLES], y[FIU_MAX_SAMPLES]; /* min(count,16) entries used */
     uint8_t priority[FIU_MAX_SAMPLES];
 } fiu_vrec_samples;
@@ -123,6 +123,8 @@ void fiu_vec_report_mismatch(FILE *out, const fiu_request *rq, const fiu_respons
                              const fiu_response *got, unsigned max_lanes);
 /* One line, decoded: "op=IPA ipa_mode=MUL loc=CENTER ... lanes=4". */
 void fiu_vec_describe_request(FILE *out, const fiu_request *rq);
+/* One line: mode bits, alpha function/format/ref, sample count, RAM size. */
+void fiu_vec_describe_state(FILE *out, const fiu_state *st);
 
 /* ---- constrained-random generator (cmodel/gen.c) ---- */
 enum {
@@ -140,6 +142,7 @@ typedef struct {
     uint32_t count;   /* requests */
     uint32_t lanes;   /* lanes per request, 1..64; 0 = random from {1,4,8,16,32,64} */
     uint32_t ops;     /* FIU_GEN_* mask; 0 = FIU_GEN_ALL */
+    uint32_t ram_words; /* RAM size; 0 = random from {0x800, 0x1000, 0x2000} */
 } fiu_gen_config;
 
 /* Receives each record in order; false stops the run. Requests have has_expect false. */

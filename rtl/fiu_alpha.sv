@@ -1,0 +1,89 @@
+// fiu alpha stage (spec 5): pass_o = alpha_i FUNC ref_i. Combinational.
+// Bit-exact to fiu_alpha_pass() in cmodel/alpha.c.
+//   func_i  : NEVER 0, LESS 1, EQUAL 2, LEQUAL 3, GREATER 4, NOTEQUAL 5, GEQUAL 6, ALWAYS 7
+//   format_i: FLOAT32 0, UNORM8 1, UNORM10 2, UNORM16 3
+// FLOAT32: IEEE ordered compare, no flush, -0 == +0; a NaN operand makes every
+// relational function false except NOTEQUAL. UNORMn: both operands converted by
+// fiu_alpha_unorm, then compared as unsigned integers. NEVER/ALWAYS ignore the operands.
+// One signed 33-bit comparator serves both formats: the fp32 sign-magnitude key
+// (-|x| or +|x|, so -0 and +0 share key 0) or the zero-extended UNORM value.
+// Kill = !pass_o (applied by the top).
+module fiu_alpha (
+  input  logic [2:0]  func_i,
+  input  logic [1:0]  format_i,
+  input  logic [31:0] alpha_i,
+  input  logic [31:0] ref_i,
+  output logic        pass_o
+);
+
+  localparam logic [2:0] FuncNever    = 3'd0;
+  localparam logic [2:0] FuncLess     = 3'd1;
+  localparam logic [2:0] FuncEqual    = 3'd2;
+  localparam logic [2:0] FuncLequal   = 3'd3;
+  localparam logic [2:0] FuncGreater  = 3'd4;
+  localparam logic [2:0] FuncNotequal = 3'd5;
+  localparam logic [2:0] FuncGequal   = 3'd6;
+  localparam logic [2:0] FuncAlways   = 3'd7;
+
+  localparam logic [1:0] FmtFloat32 = 2'd0;
+
+  logic [15:0] unorm_a;
+  logic [15:0] unorm_r;
+
+  fiu_alpha_unorm u_unorm_alpha (
+    .a_i     (alpha_i),
+    .fmt_i   (format_i),
+    .value_o (unorm_a)
+  );
+
+  fiu_alpha_unorm u_unorm_ref (
+    .a_i     (ref_i),
+    .fmt_i   (format_i),
+    .value_o (unorm_r)
+  );
+
+  logic        nan_a;
+  logic        nan_r;
+  logic        any_nan;
+  logic [32:0] key_a;
+  logic [32:0] key_r;
+  logic        lt;
+  logic        eq;
+  logic        rel;
+
+  always_comb begin
+    nan_a   = (alpha_i[30:23] == 8'hFF) && (alpha_i[22:0] != 23'd0);
+    nan_r   = (ref_i[30:23] == 8'hFF) && (ref_i[22:0] != 23'd0);
+    any_nan = 1'b0;
+    key_a   = {17'd0, unorm_a};
+    key_r   = {17'd0, unorm_r};
+    if (format_i == FmtFloat32) begin
+      any_nan = nan_a || nan_r;
+      key_a   = alpha_i[31] ? (33'd0 - {2'b00, alpha_i[30:0]}) : {2'b00, alpha_i[30:0]};
+      key_r   = ref_i[31] ? (33'd0 - {2'b00, ref_i[30:0]}) : {2'b00, ref_i[30:0]};
+    end
+    lt = $signed(key_a) < $signed(key_r);
+    eq = (key_a == key_r);
+
+    unique case (func_i)
+      FuncLess:     rel = lt;
+      FuncEqual:    rel = eq;
+      FuncLequal:   rel = lt || eq;
+      FuncGreater:  rel = !lt && !eq;
+      FuncNotequal: rel = !eq;
+      FuncGequal:   rel = !lt;
+      default:      rel = 1'b0;  // NEVER, ALWAYS: decided below
+    endcase
+
+    if (func_i == FuncAlways) begin
+      pass_o = 1'b1;
+    end else if (func_i == FuncNever) begin
+      pass_o = 1'b0;
+    end else if (any_nan) begin
+      pass_o = (func_i == FuncNotequal);
+    end else begin
+      pass_o = rel;
+    end
+  end
+
+endmodule

@@ -1,0 +1,61 @@
+// fiu alpha stage, UNORMn conversion (spec 5): value_o = u_n(a_i), n = 8/10/16 for
+// fmt_i = 1/2/3 (fmt_i = 0, FLOAT32, gives 0). Combinational.
+// Bit-exact to fiu_alpha_unorm() in cmodel/alpha.c: NaN -> 0, clamp to [0,1]
+// (-0, negatives, -inf -> 0; >= 1.0, +inf -> 2^n-1), nearest integer to a*(2^n-1)
+// computed exactly; the only tie (a = 0.5) rounds up to 2^(n-1).
+// For 0 <= a < 1: a = m*2^-sh with m = 1.frac (24 bits) and sh = 150-exp >= 24;
+// prod = m*(2^n-1) = (m << n) - m < 2^40 is exact; the result is floor(prod/2^sh)
+// rounded on bit sh-1, i.e. (t+1)>>1 with t = prod >> (sh-1) < 2^17. Exponents
+// below 110 (sh > 40: a < 2^-17, every subnormal, +0) give a*(2^n-1) < 1/2: 0.
+module fiu_alpha_unorm (
+  input  logic [31:0] a_i,
+  input  logic [1:0]  fmt_i,
+  output logic [15:0] value_o
+);
+
+  localparam logic [1:0] FmtFloat32 = 2'd0;
+  localparam logic [1:0] FmtUnorm8  = 2'd1;
+  localparam logic [1:0] FmtUnorm10 = 2'd2;
+
+  logic        is_nan;
+  logic [4:0]  n;
+  logic [15:0] maxv;
+  logic [39:0] m40;
+  logic [39:0] prod;
+  logic [7:0]  sh_m1;
+  logic [16:0] t;
+
+  always_comb begin
+    value_o = 16'd0;
+    unique case (fmt_i)
+      FmtUnorm8: begin
+        n    = 5'd8;
+        maxv = 16'h00FF;
+      end
+      FmtUnorm10: begin
+        n    = 5'd10;
+        maxv = 16'h03FF;
+      end
+      default: begin  // UNORM16 (FLOAT32 forced to 0 below)
+        n    = 5'd16;
+        maxv = 16'hFFFF;
+      end
+    endcase
+    is_nan = (a_i[30:23] == 8'hFF) && (a_i[22:0] != 23'd0);
+    m40    = {16'd0, 1'b1, a_i[22:0]};
+    prod   = (m40 << n) - m40;             // m * (2^n - 1), exact
+    sh_m1  = 8'd149 - a_i[30:23];          // 23..39 for exponents 110..126
+    t      = 17'(prod >> sh_m1);           // < 2^17 since prod < 2^40, sh_m1 >= 23
+
+    if (fmt_i == FmtFloat32 || is_nan || a_i[31]) begin  // NaN, -0, negatives, -inf
+      value_o = 16'd0;
+    end else if (a_i[30:0] >= 31'h3F800000) begin         // >= 1.0, +inf
+      value_o = maxv;
+    end else if (a_i[30:23] < 8'd110) begin               // < 2^-17
+      value_o = 16'd0;
+    end else begin
+      value_o = 16'(({1'b0, t} + 18'd1) >> 1);
+    end
+  end
+
+endmodule

@@ -1,0 +1,59 @@
+// fiu_f32_mul (spec 2.2, 2.8): r = RNE(a * b), combinational.
+// = C fiu_f32_mul(a, b, FIU_F32_FUSED | (flush_i ? FIU_F32_FLUSH : 0))
+// = fiu_f32_dotadd(a, b, +0, -0, -0, ...): FLUSH reads subnormal inputs as signed zeros and
+// flushes a subnormal result; any NaN or inf*0 -> 0x7FFFFFFF; a zero product has sign a^b.
+// The post-multiply uses it with flush_i = 1. (fiu_dotadd shares its own multipliers for the
+// unfused products and rounds them with the same fiu_round_pack.)
+module fiu_f32_mul (
+  input  logic [31:0] a_i,
+  input  logic [31:0] b_i,
+  input  logic        flush_i,
+  output logic [31:0] r_o
+);
+  logic        a_sub, b_sub, a_zero, b_zero, a_inf, b_inf, a_nan, b_nan, neg;
+  logic [23:0] a_man, b_man;
+  logic [47:0] prod;
+  logic signed [11:0] lsb;
+  logic [31:0] rounded;
+
+  always_comb begin
+    a_sub  = (a_i[30:23] == 8'd0) && (a_i[22:0] != 23'd0);
+    b_sub  = (b_i[30:23] == 8'd0) && (b_i[22:0] != 23'd0);
+    a_zero = (a_i[30:0] == 31'd0) || (flush_i && a_sub);
+    b_zero = (b_i[30:0] == 31'd0) || (flush_i && b_sub);
+    a_inf  = (a_i[30:23] == 8'hff) && (a_i[22:0] == 23'd0);
+    b_inf  = (b_i[30:23] == 8'hff) && (b_i[22:0] == 23'd0);
+    a_nan  = (a_i[30:23] == 8'hff) && (a_i[22:0] != 23'd0);
+    b_nan  = (b_i[30:23] == 8'hff) && (b_i[22:0] != 23'd0);
+    neg    = a_i[31] ^ b_i[31];
+    a_man  = {a_i[30:23] != 8'd0, a_i[22:0]};
+    b_man  = {b_i[30:23] != 8'd0, b_i[22:0]};
+    prod   = 48'(a_man) * 48'(b_man);
+    // value of a subnormal mantissa: man * 2^-149; normal: man * 2^(biased - 150)
+    lsb    = (a_i[30:23] == 8'd0 ? -12'sd149 : 12'($unsigned(a_i[30:23])) - 12'sd150)
+           + (b_i[30:23] == 8'd0 ? -12'sd149 : 12'($unsigned(b_i[30:23])) - 12'sd150);
+  end
+
+  fiu_round_pack #(
+    .W  (48),
+    .EW (12)
+  ) u_round (
+    .sign_i  (neg),
+    .mag_i   (prod),
+    .lsb_i   (lsb),
+    .flush_i (flush_i),
+    .r_o     (rounded)
+  );
+
+  always_comb begin
+    if (a_nan || b_nan || (a_inf && b_zero) || (a_zero && b_inf)) begin
+      r_o = 32'h7fff_ffff;
+    end else if (a_inf || b_inf) begin
+      r_o = {neg, 31'h7f80_0000};
+    end else if (a_zero || b_zero) begin
+      r_o = {neg, 31'd0};
+    end else begin
+      r_o = rounded;
+    end
+  end
+endmodule

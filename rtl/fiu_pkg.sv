@@ -1,0 +1,35 @@
+// fiu shared encodings (docs/spec.md chapters 3, 4, 7, 8).
+package fiu_pkg;
+  // Encoding tables are shared: not every module (or lint top) uses every value.
+  /* verilator lint_off UNUSEDPARAM */
+  localparam logic [2:0] OP_IPA = 3'd0, OP_AL2P = 3'd1, OP_VINTRP = 3'd2, OP_ATEST = 3'd3, OP_UNPACK = 3'd4;
+
+  localparam logic [2:0] IPA_PASS = 3'd0, IPA_MUL = 3'd1, IPA_CONSTANT = 3'd2, IPA_SC = 3'd3;
+
+  localparam logic [2:0] LOC_CENTER = 3'd0, LOC_CENTROID = 3'd1, LOC_OFFSET = 3'd2, LOC_INVALID = 3'd3,
+                         LOC_SAMPLE = 3'd4, LOC_AT_SAMPLE = 3'd5;
+
+  localparam logic [1:0] INTERP_CONSTANT = 2'd0, INTERP_PERSPECTIVE = 2'd1, INTERP_LINEAR = 2'd2;
+
+  localparam logic [4:0] ST_OK = 5'd0, ST_BAD_OP = 5'd1, ST_BAD_SAMPLE_MODE = 5'd2, ST_BAD_IPA_MODE = 5'd3,
+                         ST_VINTRP_ENCODING = 5'd4, ST_VINTRP_OPCODE = 5'd5, ST_VINTRP_VDST_VSRC = 5'd6,
+                         ST_VINTRP_MOV_PARAM = 5'd7, ST_VINTRP_ATTR = 5'd8, ST_WAVE_RANGE = 5'd9,
+                         ST_BAD_UNPACK = 5'd10, ST_SAMPLE_COUNT = 5'd11, ST_MISALIGNED = 5'd12,
+                         ST_UNMAPPED = 5'd13, ST_ADDR_RANGE = 5'd14, ST_SAMPLE_INDEX = 5'd15,
+                         ST_PUNIFORM = 5'd16;
+
+  localparam logic [1:0] VINTRP_P1 = 2'd0, VINTRP_P2 = 2'd1, VINTRP_MOV = 2'd2;
+
+  // Configuration spaces of the state interface (spec 8.2).
+  localparam logic [2:0] CFG_RAM = 3'd0, CFG_MAP = 3'd1, CFG_SAMPLE_POS = 3'd2, CFG_SAMPLE_PRIO = 3'd3,
+                         CFG_SAMPLE_COUNT = 3'd4, CFG_ALPHA = 3'd5, CFG_ALPHA_REF = 3'd6, CFG_MODE = 3'd7;
+
+  localparam logic [31:0] F32_ONE = 32'h3f80_0000, F32_NEG_ZERO = 32'h8000_0000;
+
+  // Per-lane request fields, packed in this order, LSB first (spec 8.1).
+  localparam int LANE_W = 1 + 1 + 16 + 16 + 4 + 16 + 32 + 32 + 1 + 32 * 4;
+  /* verilator lint_on UNUSEDPARAM */
+
+  // Cycles of fiu_dotadd (its RegS1 + RegS2 + RegS3 with the defaults).
+  localparam int DOTADD_LATENCY = 3;
+endpackage

@@ -1,0 +1,72 @@
+// fiu_round_pack (spec 2.5, 2.7): round (-1)^sign_i * mag_i * 2^lsb_i to fp32, combinational.
+// RNE with IEEE gradual underflow (result a multiple of 2^-149), overflow (rounded magnitude
+// >= 2^128) to +-inf, then FLUSH: a subnormal rounded result becomes zero of the same sign
+// (tininess after rounding). = round_pack() of cmodel/dotadd.c. mag_i == 0 gives a signed zero
+// (callers decide exact zeros themselves).
+module fiu_round_pack #(
+  parameter int W  = 128,  // magnitude width, >= 26
+  parameter int EW = 12    // width of the signed exponent lsb_i, <= 14
+) (
+  input  logic                 sign_i,
+  input  logic [W-1:0]         mag_i,
+  input  logic signed [EW-1:0] lsb_i,   // exponent of mag_i[0]
+  input  logic                 flush_i,
+  output logic [31:0]          r_o
+);
+  localparam int LW = $clog2(W + 1);
+
+  // Leading-zero count; W for a zero input.
+  function automatic logic [LW-1:0] lzc(input logic [W-1:0] x);
+    logic [LW-1:0] n;
+    n = LW'(W);
+    for (int i = 0; i < W; i++) begin
+      if (x[i]) n = LW'(W - 1 - i);
+    end
+    return n;
+  endfunction
+
+  logic [LW-1:0]       lz;
+  logic [W-1:0]        norm;
+  logic signed [15:0]  e_lead;    // exponent of the leading one: value in [2^e_lead, 2^(e_lead+1))
+  logic signed [15:0]  den;       // extra right shift into the subnormal range
+  logic [4:0]          dsh;       // den clamped to [0, 26]
+  logic [25:0]         x, y, lost_mask;
+  logic                sticky;
+  logic [23:0]         q;
+  logic                inc, ovf;
+  logic [7:0]          exp_field;
+  logic [30:0]         packed_mag;
+
+  always_comb begin
+    lz     = lzc(mag_i);
+    norm   = mag_i << lz;
+    e_lead = 16'(lsb_i) + 16'(W - 1) - 16'(lz);
+    den    = -16'sd126 - e_lead;
+    if (den <= 0) begin
+      dsh = 5'd0;
+    end else if (den >= 26) begin
+      dsh = 5'd26;
+    end else begin
+      dsh = den[4:0];
+    end
+    // 24 significant bits, guard, and all lower bits jammed.
+    x         = {norm[W-1 -: 25], |norm[W-26:0]};
+    y         = x >> dsh;
+    lost_mask = ~(26'h3ff_ffff << dsh);
+    sticky    = y[0] | |(x & lost_mask);
+    q         = y[25:2];
+    inc       = y[1] & (sticky | q[0]);
+    ovf       = (dsh == 5'd0) && (e_lead >= 16'sd128);
+    // Normal: biased exponent e_lead + 127 (q[23] set). Subnormal: 0. The increment carries into
+    // the exponent field (subnormal -> 2^-126, 1.11..1 -> next binade, 0x7F7FFFFF -> inf).
+    exp_field  = q[23] ? 8'(e_lead + 16'sd127) : 8'd0;
+    packed_mag = {exp_field, q[22:0]} + 31'(inc);
+    if (ovf) begin
+      packed_mag = 31'h7f80_0000;
+    end
+    if (flush_i && packed_mag[30:23] == 8'd0) begin
+      packed_mag = 31'd0;
+    end
+    r_o = {sign_i, packed_mag};
+  end
+endmodule

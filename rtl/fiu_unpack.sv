@@ -1,0 +1,137 @@
+// fiu unpack stage (spec 6): one component of a 2_10_10_10 dword. Combinational.
+// Bit-exact to fiu_unpack() in cmodel/unpack.c.
+//   fields: f0 9:0, f1 19:10, f2 29:20 (b = 10), f3 31:30 (b = 2); BGRA swaps comp 0 and 2
+//   fmt_i : UNORM 0, SNORM 1, SNORM_LEGACY 2, USCALED 3, SSCALED 4, UINT 5, SINT 6
+//   fmt_i = 7 or comp_i > 3 -> result 0 (the top raises FIU_ST_BAD_UNPACK).
+//
+// Exact division without a divider: every float result is +-M/(2^w-1) (w = 10, 9, 2)
+// or +-M (an integer), with 0 < M <= 2^w-1 (LEGACY: |2s+1| <= 1023; SNORM: |max(s,-511)|).
+// Normalise M within w bits to N = M*2^lz (top bit set). For N < 2^w-1,
+//   N/(2^w-1) = sum_i N*2^(-w*i) = 0.NNN... (binary, N repeated),
+// so the 24-bit quotient is the first 24 bits of the repeated pattern and the rounding
+// bit is the 25th. The tail after it is never exactly 0 or all ones (N has its top bit
+// set and N != 2^w-1), so the value is never a tie and "round bit set" is exactly RNE.
+// N = 2^w-1 gives an all-ones pattern: q+1 = 2^24 carries into the exponent and
+// yields exactly 2^-lz (1.0), as required. Value = q * 2^-(24+lz): biased exponent - 1
+// = 125 - lz, added to q (hidden bit at 2^23) as in the C model.
+module fiu_unpack (
+  input  logic [31:0] packed_i,
+  input  logic [2:0]  comp_i,
+  input  logic [2:0]  fmt_i,
+  input  logic        bgra_i,
+  output logic [31:0] result_o
+);
+
+  localparam logic [2:0] FmtUnorm    = 3'd0;
+  localparam logic [2:0] FmtSnorm    = 3'd1;
+  localparam logic [2:0] FmtSnormLeg = 3'd2;
+  localparam logic [2:0] FmtUscaled  = 3'd3;
+  localparam logic [2:0] FmtSscaled  = 3'd4;
+  localparam logic [2:0] FmtUint     = 3'd5;
+  localparam logic [2:0] FmtSint     = 3'd6;
+
+  // Leading zeros of a nonzero 10-bit value (10 for zero; zero is handled separately).
+  function automatic logic [3:0] clz10(input logic [9:0] x);
+    logic [3:0] lz;
+    lz = 4'd10;
+    for (int i = 0; i < 10; i++) begin
+      if (x[i]) lz = 4'(9 - i);
+    end
+    return lz;
+  endfunction
+
+  logic [1:0]  field;     // field index 0..3
+  logic        narrow;    // 2-bit field f3
+  logic [9:0]  u;         // field, zero-extended
+  logic [10:0] s;         // field, sign-extended (11 bits holds 2s+1 too)
+  logic [10:0] v;         // signed value whose magnitude is converted
+  logic        sign;
+  logic [9:0]  mag;       // |v|, <= 1023
+  logic        ratio;     // 1: mag/(2^w-1); 0: mag as an integer
+  logic [1:0]  wsel;      // ratio width: 0 -> w=10, 1 -> w=9, 2 -> w=2
+  logic [9:0]  m10;       // mag aligned so bit w-1 of the field sits at bit 9
+  logic [3:0]  lz;
+  logic [9:0]  nrm;       // m10 << lz: top bit set
+  logic [24:0] qr;        // 24 quotient bits and the rounding bit
+  logic [7:0]  em1;       // biased exponent - 1
+  logic [30:0] magf;      // exponent and fraction after rounding
+  logic [31:0] fp;
+
+  always_comb begin
+    result_o = 32'd0;
+
+    // Component -> field (BGRA: 0 <-> 2), field value, sign extension.
+    field  = comp_i[1:0];
+    if (bgra_i && (comp_i[1:0] != 2'd3)) field = 2'd2 - comp_i[1:0];
+    narrow = (field == 2'd3);
+    unique case (field)
+      2'd0:    u = packed_i[9:0];
+      2'd1:    u = packed_i[19:10];
+      2'd2:    u = packed_i[29:20];
+      default: u = {8'd0, packed_i[31:30]};
+    endcase
+    s = narrow ? {{9{u[1]}}, u[1:0]} : {u[9], u};
+
+    // Operand of the float conversion.
+    v     = {1'b0, u};
+    ratio = 1'b0;
+    wsel  = narrow ? 2'd2 : 2'd0;
+    unique case (fmt_i)
+      FmtUnorm: begin
+        v     = {1'b0, u};
+        ratio = 1'b1;
+      end
+      FmtSnorm: begin
+        // max(s, -(2^(b-1)-1)); b = 10: M/511 (w = 9); b = 2: an integer in {-1, 0, 1}.
+        if (narrow) begin
+          v = (s == 11'h7FE) ? 11'h7FF : s;
+        end else begin
+          v     = (s == 11'h600) ? 11'h601 : s;
+          ratio = 1'b1;
+          wsel  = 2'd1;
+        end
+      end
+      FmtSnormLeg: begin
+        v     = {s[9:0], 1'b1};    // 2s + 1, within [-1023, 1023]
+        ratio = 1'b1;
+      end
+      FmtSscaled: v = s;
+      default:    v = {1'b0, u};   // USCALED (UINT/SINT/illegal do not use v)
+    endcase
+    sign = v[10];
+    mag  = sign ? 10'(11'd0 - v) : v[9:0];
+
+    // Normalise and build quotient + rounding bit.
+    unique case (wsel)
+      2'd1:    m10 = {mag[8:0], 1'b0};
+      2'd2:    m10 = {mag[1:0], 8'd0};
+      default: m10 = mag;
+    endcase
+    if (!ratio) m10 = mag;
+    lz  = clz10(m10);
+    nrm = m10 << lz;
+    if (!ratio) begin
+      qr  = {nrm, 15'd0};           // exact integer, rounding bit 0
+      em1 = 8'd135 - {4'd0, lz};     // value = q * 2^-(14+lz)
+    end else begin
+      unique case (wsel)
+        2'd1:    qr = {nrm[9:1], nrm[9:1], nrm[9:3]};
+        2'd2:    qr = {{12{nrm[9:8]}}, nrm[9]};
+        default: qr = {nrm, nrm, nrm[9:5]};
+      endcase
+      em1 = 8'd125 - {4'd0, lz};     // value = q * 2^-(24+lz)
+    end
+    magf = {em1, 23'd0} + {7'd0, qr[24:1]} + {30'd0, qr[0]};
+    fp   = (mag == 10'd0) ? 32'd0 : {sign, magf};
+
+    if (comp_i[2] == 1'b0) begin
+      unique case (fmt_i)
+        FmtUnorm, FmtSnorm, FmtSnormLeg, FmtUscaled, FmtSscaled: result_o = fp;
+        FmtUint: result_o = {22'd0, u};
+        FmtSint: result_o = {{21{s[10]}}, s};
+        default: result_o = 32'd0;  // fmt 7: illegal
+      endcase
+    end
+  end
+
+endmodule

@@ -1,0 +1,439 @@
+/* Co-simulation: the Verilated fiu_top against the C model, every lane of every response.
+ * Stimulus from the constrained-random generator or a vector file. Random request bubbles,
+ * random response backpressure, a reset in mid-traffic and random initial state are on by
+ * default; a tagged scoreboard proves nothing is lost, duplicated or reordered. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "fiu_shim.h"
+#include "fiu_vectors.h"
+
+enum { QUEUE_CAP = 256, DRAIN_TIMEOUT = 10000 };
+
+typedef struct {
+    uint64_t seed;
+    uint32_t count;
+    uint32_t ops;
+    const char *vectors;
+    int fused, flush;            /* -1: as the stimulus says */
+    unsigned bubble_pct, backpressure_pct;
+    bool reset;                  /* mid-traffic reset */
+    bool quiet;
+} options;
+
+typedef struct {
+    uint16_t tag;
+    unsigned long index;
+    uint64_t issue_cycle;
+    fiu_request rq;
+    fiu_response expect;
+} pending;
+
+typedef struct {
+    options opt;
+    fiu_rtl *rtl;
+    fiu_state mirror;
+    bool have_mirror;
+    uint64_t rng;
+    pending queue[QUEUE_CAP];
+    unsigned head, size;
+    uint16_t next_tag;
+    unsigned long requests, responses, lane_checks, dropped, resets;
+    unsigned long reset_at;
+    uint64_t first_accept, last_accept, lat_min, lat_max, lat_sum;
+    bool failed;
+    char error[512];
+} cosim;
+
+static uint64_t rnd(cosim *c)
+{
+    uint64_t z = (c->rng += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static bool chance(cosim *c, unsigned pct) { return rnd(c) % 100 < pct; }
+
+static void fail(cosim *c, const char *msg)
+{
+    if (!c->failed)
+        snprintf(c->error, sizeof c->error, "%s", msg);
+    c->failed = true;
+}
+
+static void check_response(cosim *c, uint16_t tag, const fiu_response *got)
+{
+    char msg[256];
+    if (c->size == 0) {
+        snprintf(msg, sizeof msg, "response tag %u with no request outstanding (duplicated?)", tag);
+        fail(c, msg);
+        return;
+    }
+    pending *p = &c->queue[c->head];
+    if (tag != p->tag) {
+        snprintf(msg, sizeof msg, "response tag %u, expected tag %u of request %lu (lost or reordered)", tag,
+                 p->tag, p->index);
+        fail(c, msg);
+        return;
+    }
+    uint64_t lat = fiu_rtl_cycle(c->rtl) - p->issue_cycle;
+    c->lat_min = c->responses == 0 || lat < c->lat_min ? lat : c->lat_min;
+    c->lat_max = lat > c->lat_max ? lat : c->lat_max;
+    c->lat_sum += lat;
+    c->responses++;
+    c->lane_checks += p->rq.lanes;
+    if (fiu_vec_compare(&p->expect, got)) {
+        fprintf(stderr, "tb_cosim: MISMATCH seed=%" PRIu64 " request=%lu (tag %u) cycle=%" PRIu64 "\n",
+                c->opt.seed, p->index, p->tag, fiu_rtl_cycle(c->rtl));
+        fiu_vec_describe_state(stderr, &c->mirror);
+        fiu_vec_report_mismatch(stderr, &p->rq, &p->expect, got, 8);
+        fiu_vrec rec = {.kind = FIU_VREC_REQUEST};
+        rec.u.req.rq = p->rq;
+        fprintf(stderr, "tb_cosim: the request, replayable (fiu-model run):\n");
+        fiu_vec_write(stderr, &rec, &p->expect, 0, FIU_VEC_ANNOTATE);
+        fprintf(stderr, "tb_cosim: reproduce with: SEED=%" PRIu64 " %s\n", c->opt.seed, "<this command>");
+        snprintf(msg, sizeof msg, "mismatch at request %lu", p->index);
+        fail(c, msg);
+    }
+    c->head = (c->head + 1) % QUEUE_CAP;
+    c->size--;
+}
+
+/* One clock with the given request/cfg inputs; returns whether request and cfg were accepted. */
+static void cycle(cosim *c, const fiu_request *rq, bool req_valid, bool cfg_valid, unsigned sel, uint32_t addr,
+                  uint32_t data, bool *req_fire, bool *cfg_fire)
+{
+    bool rsp_ready = !chance(c, c->opt.backpressure_pct);
+    fiu_rtl_set_request(c->rtl, req_valid, c->next_tag, rq);
+    fiu_rtl_set_cfg(c->rtl, cfg_valid, sel, addr, data);
+    fiu_rtl_set_rsp_ready(c->rtl, rsp_ready);
+    fiu_rtl_eval(c->rtl);
+    *req_fire = req_valid && fiu_rtl_req_ready(c->rtl);
+    *cfg_fire = cfg_valid && fiu_rtl_cfg_ready(c->rtl);
+    uint16_t tag;
+    fiu_response got;
+    if (rsp_ready && fiu_rtl_response(c->rtl, &tag, &got))
+        check_response(c, tag, &got);
+    if (*req_fire) {
+        pending *p = &c->queue[(c->head + c->size) % QUEUE_CAP];
+        p->tag = c->next_tag++;
+        p->index = c->requests;
+        p->issue_cycle = fiu_rtl_cycle(c->rtl);
+        p->rq = *rq;
+        fiu_execute(&c->mirror, rq, &p->expect);
+        c->size++;
+        if (c->requests == 0)
+            c->first_accept = fiu_rtl_cycle(c->rtl);
+        c->last_accept = fiu_rtl_cycle(c->rtl);
+        c->requests++;
+    }
+    fiu_rtl_tick(c->rtl);
+}
+
+static void idle_cycle(cosim *c)
+{
+    bool a, b;
+    cycle(c, NULL, false, false, 0, 0, 0, &a, &b);
+}
+
+static void cfg_write(cosim *c, unsigned sel, uint32_t addr, uint32_t data)
+{
+    bool req_fire, cfg_fire = false;
+    for (unsigned long n = 0; !cfg_fire && !c->failed; n++) {
+        cycle(c, NULL, false, true, sel, addr, data, &req_fire, &cfg_fire);
+        if (n > DRAIN_TIMEOUT)
+            fail(c, "cfg write never accepted (pipeline does not drain)");
+    }
+}
+
+static void sync_samples(cosim *c)
+{
+    const fiu_sample_table *t = &c->mirror.samples;
+    cfg_write(c, FIU_CFG_SAMPLE_COUNT, 0, t->count);
+    for (uint32_t i = 0; i < FIU_MAX_SAMPLES; i++) {
+        cfg_write(c, FIU_CFG_SAMPLE_POS, i, (uint32_t)t->x[i] | (uint32_t)t->y[i] << 4);
+        cfg_write(c, FIU_CFG_SAMPLE_PRIO, i, t->priority[i]);
+    }
+}
+
+static void sync_map_entry(cosim *c, uint32_t d)
+{
+    const fiu_map_entry *e = &c->mirror.map[d];
+    cfg_write(c, FIU_CFG_MAP, d, (uint32_t)e->present << 10 | (uint32_t)e->interp << 8 | e->plane);
+}
+
+static void sync_alpha_mode(cosim *c)
+{
+    cfg_write(c, FIU_CFG_ALPHA, 0, (uint32_t)c->mirror.alpha_func | (uint32_t)c->mirror.alpha_format << 3);
+    cfg_write(c, FIU_CFG_ALPHA_REF, 0, c->mirror.alpha_ref);
+    cfg_write(c, FIU_CFG_MODE, 0, (uint32_t)c->mirror.flush | (uint32_t)c->mirror.fused << 1);
+}
+
+/* Everything but the RAM, which keeps its contents through reset. */
+static void sync_state(cosim *c)
+{
+    for (uint32_t d = 0; d < FIU_MAP_ENTRIES; d++)
+        sync_map_entry(c, d);
+    sync_samples(c);
+    sync_alpha_mode(c);
+}
+
+static void mid_traffic_reset(cosim *c)
+{
+    fiu_rtl_set_reset(c->rtl, true);
+    fiu_rtl_set_request(c->rtl, false, 0, NULL);
+    fiu_rtl_set_cfg(c->rtl, false, 0, 0, 0);
+    fiu_rtl_eval(c->rtl);
+    fiu_rtl_tick(c->rtl);
+    fiu_rtl_tick(c->rtl);
+    fiu_rtl_set_reset(c->rtl, false);
+    fiu_rtl_eval(c->rtl);
+    c->dropped += c->size; /* in flight at reset: dropped by definition (spec 8.3) */
+    c->size = 0;
+    c->resets++;
+    sync_state(c);
+}
+
+static const char *unrepresentable(const fiu_request *rq)
+{
+    if (rq->lanes != fiu_rtl_lanes())
+        return "lane count differs from the RTL's LANES";
+    if (rq->op > 7 || rq->ipa_mode > 7 || rq->loc > 7 || rq->unpack_fmt > 7 || rq->unpack_comp > 7)
+        return "a request field does not fit its RTL port";
+    if (rq->imm > 0x3FF || rq->wave_lane0 > 63)
+        return "imm or wave_lane0 does not fit its RTL port";
+    for (uint32_t i = 0; i < rq->lanes; i++)
+        if (rq->lane[i].sample_id > 15)
+            return "sample_id does not fit its RTL port";
+    return NULL;
+}
+
+static void send_request(cosim *c, const fiu_vrec *rec)
+{
+    const fiu_request *rq = &rec->u.req.rq;
+    const char *why = unrepresentable(rq);
+    if (why) {
+        char msg[256];
+        snprintf(msg, sizeof msg, "line %lu: request %lu: %s", rec->line, c->requests, why);
+        fail(c, msg);
+        return;
+    }
+    if (rec->u.req.has_expect) { /* a vector file's expectation must match the model first */
+        fiu_response model;
+        fiu_execute(&c->mirror, rq, &model);
+        if (fiu_vec_compare(&rec->u.req.expect, &model)) {
+            char msg[256];
+            snprintf(msg, sizeof msg, "line %lu: the file's expected response differs from the C model", rec->line);
+            fail(c, msg);
+            return;
+        }
+    }
+    bool req_fire = false, cfg_fire;
+    while (!req_fire && !c->failed) {
+        /* armed at request reset_at; fires once requests are in flight */
+        if (c->opt.reset && c->resets == 0 && c->requests >= c->reset_at && c->size >= 2)
+            mid_traffic_reset(c);
+        bool valid = !chance(c, c->opt.bubble_pct);
+        while (c->size >= QUEUE_CAP - 1 && !c->failed)
+            idle_cycle(c);
+        cycle(c, rq, valid, false, 0, 0, 0, &req_fire, &cfg_fire);
+    }
+}
+
+static bool on_record(void *ctx, const fiu_vrec *rec_in)
+{
+    cosim *c = ctx;
+    fiu_vrec rec = *rec_in;
+    char msg[256];
+    switch (rec.kind) {
+    case FIU_VREC_RAMSIZE:
+        if (rec.u.ramsize != fiu_rtl_ram_words()) {
+            snprintf(msg, sizeof msg, "line %lu: ramsize %u differs from the RTL's RAM_WORDS %u", rec.line,
+                     rec.u.ramsize, fiu_rtl_ram_words());
+            fail(c, msg);
+            return false;
+        }
+        if (c->have_mirror)
+            fiu_state_free(&c->mirror);
+        if (!fiu_vec_apply(&c->mirror, &rec)) {
+            fail(c, "out of memory");
+            return false;
+        }
+        c->have_mirror = true;
+        for (uint32_t w = 0; w < c->mirror.ram_words; w++)
+            cfg_write(c, FIU_CFG_RAM, w, 0);
+        sync_state(c);
+        break;
+    case FIU_VREC_REQUEST:
+        send_request(c, &rec);
+        break;
+    default:
+        if (rec.kind == FIU_VREC_MODE) { /* the configuration may pin the mode bits */
+            if (c->opt.fused >= 0)
+                rec.u.mode.fused = c->opt.fused;
+            if (c->opt.flush >= 0)
+                rec.u.mode.flush = c->opt.flush;
+        }
+        if (!fiu_vec_apply(&c->mirror, &rec)) {
+            snprintf(msg, sizeof msg, "line %lu: state write refused by the model", rec.line);
+            fail(c, msg);
+            return false;
+        }
+        if (rec.kind == FIU_VREC_RAM)
+            for (uint32_t i = 0; i < rec.u.ram.count; i++)
+                cfg_write(c, FIU_CFG_RAM, rec.u.ram.addr + i, rec.u.ram.word[i]);
+        else if (rec.kind == FIU_VREC_MAP)
+            sync_map_entry(c, rec.u.map.dword);
+        else if (rec.kind == FIU_VREC_SAMPLES)
+            sync_samples(c);
+        else
+            sync_alpha_mode(c);
+        break;
+    }
+    return !c->failed;
+}
+
+static void usage(void)
+{
+    printf("usage: tb_cosim_l<LANES> [options]\n"
+           "  Co-simulates the Verilated fiu_top (LANES=%u, RAM_WORDS=%u) against the C model.\n"
+           "  --seed N           seed (default: $SEED, else time); printed; reproduces the run exactly\n"
+           "  --count K          generated requests (default 10000)\n"
+           "  --ops LIST         generator ops: ipa,al2p,vintrp,atest,unpack,badop or all (default all)\n"
+           "  --vectors FILE     stimulus from a vector file instead of the generator\n"
+           "  --fused 0|1        pin the fusion state bit (default: as the stimulus says)\n"
+           "  --flush 0|1        pin the denorm state bit (1 = FLUSH)\n"
+           "  --bubbles P        percent of cycles with no request offered (default 20)\n"
+           "  --backpressure P   percent of cycles with rsp_ready low (default 20)\n"
+           "  --no-reset         no reset in mid-traffic\n"
+           "  --quiet            only the summary line\n",
+           fiu_rtl_lanes(), fiu_rtl_ram_words());
+}
+
+static bool parse_u64(const char *s, uint64_t *v)
+{
+    char *end;
+    if (!s || !*s)
+        return false;
+    *v = strtoull(s, &end, 0);
+    return *end == '\0';
+}
+
+static int parse_args(int argc, char **argv, options *o)
+{
+    *o = (options){.count = 10000, .fused = -1, .flush = -1, .bubble_pct = 20, .backpressure_pct = 20, .reset = true};
+    bool have_seed = false;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        uint64_t n;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage();
+            return 0;
+        } else if (!strcmp(a, "--no-reset")) {
+            o->reset = false;
+        } else if (!strcmp(a, "--quiet")) {
+            o->quiet = true;
+        } else if (!strcmp(a, "--vectors") && v) {
+            o->vectors = v;
+            i++;
+        } else if (!strcmp(a, "--ops") && v) {
+            if (!fiu_gen_parse_ops(v, &o->ops)) {
+                fprintf(stderr, "tb_cosim: bad --ops '%s'\n", v);
+                return 2;
+            }
+            i++;
+        } else if (parse_u64(v, &n) && !strcmp(a, "--seed")) {
+            o->seed = n, have_seed = true, i++;
+        } else if (parse_u64(v, &n) && !strcmp(a, "--count") && n >= 1 && n <= 100000000) {
+            o->count = (uint32_t)n, i++;
+        } else if (parse_u64(v, &n) && !strcmp(a, "--fused") && n <= 1) {
+            o->fused = (int)n, i++;
+        } else if (parse_u64(v, &n) && !strcmp(a, "--flush") && n <= 1) {
+            o->flush = (int)n, i++;
+        } else if (parse_u64(v, &n) && !strcmp(a, "--bubbles") && n <= 100) {
+            o->bubble_pct = (unsigned)n, i++;
+        } else if (parse_u64(v, &n) && !strcmp(a, "--backpressure") && n <= 99) {
+            o->backpressure_pct = (unsigned)n, i++;
+        } else {
+            fprintf(stderr, "tb_cosim: bad argument '%s' (try --help)\n", a);
+            return 2;
+        }
+    }
+    if (!have_seed) {
+        uint64_t n;
+        const char *env = getenv("SEED");
+        if (env && parse_u64(env, &n))
+            o->seed = n;
+        else if (env) {
+            fprintf(stderr, "tb_cosim: bad SEED '%s'\n", env);
+            return 2;
+        } else
+            o->seed = (uint64_t)time(NULL);
+    }
+    if (o->bubble_pct == 100) {
+        fprintf(stderr, "tb_cosim: --bubbles 100 never offers a request\n");
+        return 2;
+    }
+    return -1;
+}
+
+int main(int argc, char **argv)
+{
+    static cosim c; /* large; zeroed; one per process */
+    int r = parse_args(argc, argv, &c.opt);
+    if (r >= 0)
+        return r;
+    c.rng = c.opt.seed ^ 0xC051A11Eull;
+    c.reset_at = c.opt.count / 4 + rnd(&c) % (c.opt.count / 2 + 1);
+    if (!c.opt.quiet)
+        printf("tb_cosim: lanes=%u seed=%" PRIu64 " +verilator+rand+reset+2 stimulus=%s\n", fiu_rtl_lanes(),
+               c.opt.seed, c.opt.vectors ? c.opt.vectors : "generator");
+    c.rtl = fiu_rtl_new(2, c.opt.seed);
+    fiu_rtl_set_rsp_ready(c.rtl, true);
+    fiu_rtl_set_reset(c.rtl, true);
+    fiu_rtl_eval(c.rtl);
+    fiu_rtl_tick(c.rtl);
+    fiu_rtl_tick(c.rtl);
+    fiu_rtl_set_reset(c.rtl, false);
+
+    if (c.opt.vectors) {
+        fiu_vreader *vr = fiu_vreader_open(c.opt.vectors);
+        if (!vr) {
+            fprintf(stderr, "tb_cosim: %s: cannot open\n", c.opt.vectors);
+            return 2;
+        }
+        fiu_vrec rec;
+        int k;
+        while (!c.failed && (k = fiu_vreader_next(vr, &rec)) == 1)
+            on_record(&c, &rec);
+        if (!c.failed && k < 0)
+            fail(&c, fiu_vreader_error(vr));
+        fiu_vreader_close(vr);
+    } else {
+        fiu_gen_config g = {.seed = c.opt.seed, .count = c.opt.count, .lanes = fiu_rtl_lanes(), .ops = c.opt.ops,
+                             .ram_words = fiu_rtl_ram_words()};
+        if (!fiu_gen_run(&g, on_record, &c) && !c.failed)
+            fail(&c, "generator failed");
+    }
+    for (unsigned long n = 0; c.size > 0 && !c.failed; n++) {
+        idle_cycle(&c);
+        if (n > DRAIN_TIMEOUT)
+            fail(&c, "responses lost: the queue did not drain");
+    }
+
+    double span = (double)(c.last_accept - c.first_accept + 1);
+    printf("tb_cosim: lanes=%u seed=%" PRIu64 " requests=%lu responses=%lu lane_checks=%lu dropped_by_reset=%lu "
+           "resets=%lu cycles=%" PRIu64 " req/cycle=%.3f latency=%" PRIu64 "/%.1f/%" PRIu64 " %s%s%s\n",
+           fiu_rtl_lanes(), c.opt.seed, c.requests, c.responses, c.lane_checks, c.dropped, c.resets,
+           fiu_rtl_cycle(c.rtl), c.requests ? (double)c.requests / span : 0.0, c.lat_min,
+           c.responses ? (double)c.lat_sum / (double)c.responses : 0.0, c.lat_max, c.failed ? "FAIL: " : "PASS",
+           c.failed ? c.error : "", "");
+    if (c.have_mirror)
+        fiu_state_free(&c.mirror);
+    fiu_rtl_free(c.rtl);
+    return c.failed ? 1 : 0;
+}

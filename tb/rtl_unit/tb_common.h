@@ -1,0 +1,147 @@
+// Shared pieces of the fp32 RTL unit testbenches: options, RNG, fp32 operand generators.
+#ifndef FIU_TB_RTL_UNIT_COMMON_H
+#define FIU_TB_RTL_UNIT_COMMON_H
+
+#include <cerrno>
+#include <cinttypes>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace tb {
+
+struct Rng {  // splitmix64
+    uint64_t s;
+    uint64_t next()
+    {
+        uint64_t z = (s += 0x9E3779B97F4A7C15ull);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        return z ^ (z >> 31);
+    }
+    uint32_t u32() { return static_cast<uint32_t>(next() >> 32); }
+    uint32_t below(uint32_t n) { return static_cast<uint32_t>((next() >> 32) % n); }
+    bool coin() { return (next() >> 63) != 0; }
+};
+
+struct Options {
+    uint64_t count;
+    uint64_t seed = 1;
+    uint64_t max_print = 10;
+    bool inject_fault = false;
+};
+
+// Parses --count N --seed N --max-print N --inject-fault --help. Exits on --help / errors.
+inline Options parse_options(int argc, char **argv, const char *usage, uint64_t default_count)
+{
+    Options o;
+    o.count = default_count;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!std::strcmp(a, "--help") || !std::strcmp(a, "-h")) {
+            std::fputs(usage, stdout);
+            std::exit(0);
+        } else if (!std::strcmp(a, "--inject-fault")) {
+            o.inject_fault = true;
+        } else if ((!std::strcmp(a, "--count") || !std::strcmp(a, "--seed") ||
+                    !std::strcmp(a, "--max-print")) && i + 1 < argc) {
+            char *end = nullptr;
+            errno = 0;
+            unsigned long long v = std::strtoull(argv[++i], &end, 0);
+            if (errno || !end || *end || argv[i][0] == '-') {
+                std::fprintf(stderr, "%s: bad value '%s' for %s\n", argv[0], argv[i], a);
+                std::exit(2);
+            }
+            if (!std::strcmp(a, "--count"))
+                o.count = v;
+            else if (!std::strcmp(a, "--seed"))
+                o.seed = v;
+            else
+                o.max_print = v;
+        } else {
+            std::fprintf(stderr, "%s: unknown or incomplete option '%s'\n%s", argv[0], a, usage);
+            std::exit(2);
+        }
+    }
+    return o;
+}
+
+inline uint32_t mk(uint32_t sign, uint32_t biased, uint32_t frac)
+{
+    return (sign << 31) | ((biased & 0xFFu) << 23) | (frac & 0x7FFFFFu);
+}
+inline uint32_t expo(uint32_t x) { return (x >> 23) & 0xFFu; }
+
+// Special and boundary fp32 values.
+inline uint32_t special_value(Rng &r)
+{
+    static const uint32_t k[] = {
+        0x00000000u, 0x00000001u, 0x00000002u, 0x007FFFFFu, 0x00400000u, 0x00800000u,
+        0x00800001u, 0x00FFFFFFu, 0x3F800000u, 0x3F800001u, 0x3F7FFFFFu, 0x3F000000u,
+        0x40000000u, 0x4B000000u, 0x7F7FFFFFu, 0x7F7FFFFEu, 0x7F000000u, 0x7F800000u,
+        0x7F800001u, 0x7FC00000u, 0x7FFFFFFFu, 0x7FBFFFFFu, 0x33800000u, 0x34000000u,
+        0x0C800000u, 0x20000000u, 0x5F800000u, 0x73000000u, 0x72FFFFFFu, 0x58800000u,
+    };
+    return k[r.below(sizeof k / sizeof k[0])] | (r.coin() ? 0x80000000u : 0);
+}
+
+// Exponent-extreme weighting: biased exponent near 0, near 255, or near 127.
+inline uint32_t extreme_value(Rng &r)
+{
+    uint32_t e;
+    switch (r.below(4)) {
+    case 0: e = r.below(4); break;                 // 0..3 (zero / subnormal / tiny normal)
+    case 1: e = 251 + r.below(5); break;           // 251..255 (huge, inf, NaN)
+    case 2: e = 127 - 4 + r.below(9); break;       // around 1.0
+    default: e = r.below(256); break;
+    }
+    uint32_t f;
+    switch (r.below(4)) {
+    case 0: f = 0; break;
+    case 1: f = 0x7FFFFFu - r.below(4); break;
+    case 2: f = r.below(4); break;
+    default: f = r.u32(); break;
+    }
+    return mk(r.coin(), e, f);
+}
+
+// A finite value with biased exponent clamped to [lo, hi] (random fraction and sign).
+inline uint32_t value_exp(Rng &r, int biased)
+{
+    if (biased < 0)
+        biased = 0;
+    if (biased > 254)
+        biased = 254;
+    return mk(r.coin(), static_cast<uint32_t>(biased), r.u32());
+}
+
+// Change x by a small number of ulps (bit pattern arithmetic, staying finite).
+inline uint32_t ulps(Rng &r, uint32_t x)
+{
+    int32_t d = static_cast<int32_t>(r.below(7)) - 3;
+    uint32_t m = x & 0x7FFFFFFFu;
+    int64_t v = static_cast<int64_t>(m) + d;
+    if (v < 0)
+        v = 0;
+    if (v > 0x7F7FFFFF)
+        v = 0x7F7FFFFF;
+    return (x & 0x80000000u) | static_cast<uint32_t>(v);
+}
+
+// IPA-like plane value: moderate magnitude, or an exact pixel coordinate (x >= 0).
+inline uint32_t ipa_coord(Rng &r)
+{
+    // (n + k/16) for n < 2^14: exact in fp32.
+    uint32_t n = r.below(1u << 14), k = r.below(16);
+    if (n == 0 && k == 0)
+        return 0;
+    uint32_t v = n * 16 + k;  // value v / 16, v < 2^18
+    int msb = 31 - __builtin_clz(v);
+    uint32_t frac = (v << (23 - msb)) & 0x7FFFFFu;
+    return mk(0, static_cast<uint32_t>(127 + msb - 4), frac);
+}
+
+}  // namespace tb
+
+#endif
