@@ -30,7 +30,7 @@ build: configure
 	@cmake --build $(BUILD) -j$(JOBS)
 
 sim: build
-	$(CTEST) -L sim
+	@scripts/sim_report.sh $(BUILD) $(JOBS)
 
 test: build
 	$(CTEST) -LE deep
@@ -44,6 +44,7 @@ alpha-study: build
 
 bench: build
 	@$(BUILD)/tb/bench/bench_f32
+	@$(BUILD)/tb/bench/bench_model
 
 lint:
 	@if [ -z "$(RTL_SRCS)" ]; then echo "lint: no RTL sources in rtl/ yet"; \

@@ -47,7 +47,7 @@ static const char CHECK_HELP[] =
     "  --keep-going   report every mismatching request (K counts requests)\n";
 
 static const char GEN_HELP[] =
-    "usage: fiu-model gen [--seed N] [--count K] [--lanes L] [--ops LIST] [-o OUT]\n"
+    "usage: fiu-model gen [--seed N] [--count K] [--lanes L] [--ops LIST] [--ramsize W] [-o OUT]\n"
     "                     [--no-annot] [--require-all-status]\n"
     "\n"
     "Writes a constrained-random stream (state writes and requests) with the model's expected\n"
@@ -58,6 +58,7 @@ static const char GEN_HELP[] =
     "  --lanes L     lanes per request 1..64; default random from 1, 4, 8, 16, 32, 64\n"
     "  --ops LIST    comma list of ipa, al2p, vintrp, atest, unpack, badop (op codes 5..7),\n"
     "                or all (default)\n"
+    "  --ramsize W   parameter RAM words 1..0x1000000; default random from 0x800, 0x1000, 0x2000\n"
     "  -o OUT        write to OUT instead of stdout\n"
     "  --no-annot    no \"(float)\" annotations\n"
     "  --require-all-status\n"
@@ -341,6 +342,10 @@ static int cmd_gen(int argc, char **argv)
             if (!parse_u64(argv[++i], FIU_MAX_LANES, &v) || v < 1)
                 return usage_error(GEN_HELP, "gen: bad --lanes '%s' (1..64)", argv[i]);
             cfg.lanes = (uint32_t)v;
+        } else if (strcmp(a, "--ramsize") == 0 && has_arg) {
+            if (!parse_u64(argv[++i], FIU_VEC_MAX_RAMSIZE, &v) || v < 1)
+                return usage_error(GEN_HELP, "gen: bad --ramsize '%s' (1..0x1000000)", argv[i]);
+            cfg.ram_words = (uint32_t)v;
         } else if (strcmp(a, "--ops") == 0 && has_arg) {
             ops = argv[++i];
             if (!fiu_gen_parse_ops(ops, &cfg.ops))
@@ -365,6 +370,8 @@ static int cmd_gen(int argc, char **argv)
             (unsigned long)cfg.count);
     if (cfg.lanes)
         fprintf(c.out, " --lanes %lu", (unsigned long)cfg.lanes);
+    if (cfg.ram_words)
+        fprintf(c.out, " --ramsize 0x%lx", (unsigned long)cfg.ram_words);
     fprintf(c.out, " --ops %s\n", ops);
     fputs("# fiu vector file, format in docs/vectors.md; expected responses from the C model\n", c.out);
     bool ok = fiu_gen_run(&cfg, gen_sink, &c);

@@ -25,8 +25,10 @@ module fiu_alpha_unorm (
   logic [7:0]  sh_m1;
   logic [16:0] t;
 
+  // value_o is written exactly once per pass (no default-then-override): Icarus 11 can loop
+  // forever at time 0 when an always_comb reads two always_comb outputs that glitch
+  // within a pass (here fiu_alpha reads two instances of this module).
   always_comb begin
-    value_o = 16'd0;
     unique case (fmt_i)
       FmtUnorm8: begin
         n    = 5'd8;

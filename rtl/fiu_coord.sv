@@ -27,51 +27,36 @@ module fiu_coord
   assign full = 16'((17'd1 << n) - 17'd1);
   assign cov  = coverage_i & full;
 
-  // CENTROID (spec 3.5): first covered sample in priority order.
-  always_comb begin
-    found = 1'b0;
-    pick  = 4'd0;
+  // CENTROID (spec 3.5): first covered sample in priority order, as {found, sample}.
+  // Functions and assigns only: Icarus 11 loops on some always_comb chains.
+  function automatic logic [4:0] centroid(input logic [4:0] cnt, input logic [15:0] covered,
+                                          input logic [15:0] all, input logic [16*4-1:0] prio);
+    logic [4:0] r;
+    r = 5'd0;
     for (int j = 15; j >= 0; j--) begin
-      if (5'(j) < n && cov[smp_prio_i[4*j +: 4]]) begin
-        found = 1'b1;
-        pick  = smp_prio_i[4*j +: 4];
-      end
+      if (5'(j) < cnt && covered[prio[4*j +: 4]]) r = {1'b1, prio[4*j +: 4]};
     end
-    if (n <= 5'd1 || cov == 16'd0 || cov == full) found = 1'b0;
-  end
+    if (cnt <= 5'd1 || covered == 16'd0 || covered == all) r = 5'd0;
+    return r;
+  endfunction
 
-  always_comb begin
-    sx       = 4'd8;
-    sy       = 4'd8;
-    status_o = ST_OK;
-    unique case (loc_i)
-      LOC_CENTROID: begin
-        if (found) begin
-          sx = smp_x_i[4*pick +: 4];
-          sy = smp_y_i[4*pick +: 4];
-        end
-      end
-      LOC_OFFSET: begin
-        sx = 4'd8 + rc_i[11:8];  // 8 + sext4: modulo 16 is exact since the sum is in 0..15
-        sy = 4'd8 + rc_i[27:24];
-      end
-      LOC_SAMPLE: begin
-        if (5'(sample_id_i) >= smp_count_i) status_o = ST_SAMPLE_INDEX;
-        else begin
-          sx = smp_x_i[4*sample_id_i +: 4];
-          sy = smp_y_i[4*sample_id_i +: 4];
-        end
-      end
-      LOC_AT_SAMPLE: begin
-        if (rc_i >= 32'(smp_count_i)) status_o = ST_SAMPLE_INDEX;
-        else begin
-          sx = smp_x_i[4*rc_i[3:0] +: 4];
-          sy = smp_y_i[4*rc_i[3:0] +: 4];
-        end
-      end
-      default: ;  // CENTER; INVALID and reserved never get here (request error)
-    endcase
-  end
+  assign {found, pick} = centroid(n, cov, full, smp_prio_i);
+
+  logic at_bad, smp_bad;
+  logic [3:0] idx;
+  assign smp_bad = 5'(sample_id_i) >= smp_count_i;
+  assign at_bad  = rc_i >= 32'(smp_count_i);
+  assign idx     = (loc_i == LOC_SAMPLE) ? sample_id_i : (loc_i == LOC_AT_SAMPLE) ? rc_i[3:0] : pick;
+
+  // sx, sy: 8 + sext4 offset is exact modulo 16 (the sum is in 0..15)
+  assign sx = (loc_i == LOC_OFFSET) ? 4'd8 + rc_i[11:8] :
+              ((loc_i == LOC_CENTROID && found) || (loc_i == LOC_SAMPLE && !smp_bad) ||
+               (loc_i == LOC_AT_SAMPLE && !at_bad)) ? smp_x_i[4*idx +: 4] : 4'd8;
+  assign sy = (loc_i == LOC_OFFSET) ? 4'd8 + rc_i[27:24] :
+              ((loc_i == LOC_CENTROID && found) || (loc_i == LOC_SAMPLE && !smp_bad) ||
+               (loc_i == LOC_AT_SAMPLE && !at_bad)) ? smp_y_i[4*idx +: 4] : 4'd8;
+  assign status_o = ((loc_i == LOC_SAMPLE && smp_bad) || (loc_i == LOC_AT_SAMPLE && at_bad)) ? ST_SAMPLE_INDEX
+                                                                                            : ST_OK;
 
   fiu_coord_to_f32 u_x (.pixel_i(px_i), .s_i(sx), .f_o(x_o));
   fiu_coord_to_f32 u_y (.pixel_i(py_i), .s_i(sy), .f_o(y_o));

@@ -84,14 +84,8 @@ module fiu_plane_fetch
 
   assign newprim = m0_i[30:16];
 
-  always_comb begin
-    numprim = 5'd1;
-    primid  = 5'd0;
-    for (int k = 0; k < 15; k++) begin
-      numprim = numprim + 5'(newprim[k]);
-      if (k < 32'(quad_i)) primid = primid + 5'(newprim[k]);
-    end
-  end
+  assign numprim = 5'($countones(newprim)) + 5'd1;
+  assign primid  = 5'($countones(newprim & 15'((16'd1 << quad_i) - 16'd1)));
 
   assign lds_s   = 33'(m0_i[15:2]) + 33'd12 * (33'(attr_i) * 33'(numprim) + 33'(primid));
   assign lds_p0  = lds_s + 33'(2 * 32'(attrchan_i));
@@ -113,18 +107,11 @@ module fiu_plane_fetch
   end
 
   // ---- RAM read addresses: A,B,C (TRAM) or P0,P10 / P20 / MOV (LDS) ----
-  always_comb begin
-    ram_raddr_o = '0;
-    if (op_i == OP_VINTRP) begin
-      ram_raddr_o[31:0]  = (vop_i == VINTRP_P1) ? lds_p0[31:0] : (vop_i == VINTRP_P2) ? lds_p20[31:0]
-                                                                                       : lds_mov[31:0];
-      ram_raddr_o[63:32] = lds_p10[31:0];
-    end else begin
-      ram_raddr_o[31:0]  = plane_w[31:0];
-      ram_raddr_o[63:32] = plane_w[31:0] + 32'd1;
-      ram_raddr_o[95:64] = plane_w[31:0] + 32'd2;
-    end
-  end
+  logic [31:0] lds_first;
+  assign lds_first = (vop_i == VINTRP_P1) ? lds_p0[31:0] : (vop_i == VINTRP_P2) ? lds_p20[31:0] : lds_mov[31:0];
+  assign ram_raddr_o[31:0]  = (op_i == OP_VINTRP) ? lds_first : plane_w[31:0];
+  assign ram_raddr_o[63:32] = (op_i == OP_VINTRP) ? lds_p10[31:0] : plane_w[31:0] + 32'd1;
+  assign ram_raddr_o[95:64] = (op_i == OP_VINTRP) ? 32'd0 : plane_w[31:0] + 32'd2;
 
   // ---- operands and bypass ----
   logic [2:0]  mode;

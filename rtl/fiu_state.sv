@@ -85,18 +85,16 @@ module fiu_state
     end
   end
 
-  always_comb begin
-    ram_rdata_o = '0;
-    for (int p = 0; p < NRP; p++) begin
-      if (ram_raddr_i[32*p +: 32] < 32'(RAM_WORDS)) begin
-        ram_rdata_o[32*p +: 32] = ram_q[ram_raddr_i[32*p +: $clog2(RAM_WORDS)]];
-      end
-    end
+  // Per-port continuous assigns (a shared vector written slice by slice in one always_comb
+  // makes Icarus 11 re-trigger the block on its own output).
+  for (genvar p = 0; p < NRP; p++) begin : g_ram_read
+    logic [31:0] addr;
+    assign addr = ram_raddr_i[32*p +: 32];
+    assign ram_rdata_o[32*p +: 32] = (addr < 32'(RAM_WORDS)) ? ram_q[addr[$clog2(RAM_WORDS)-1:0]] : 32'd0;
   end
 
-  always_comb begin
-    map_rdata_o = '0;
-    for (int p = 0; p < NMP; p++) map_rdata_o[11*p +: 11] = map_q[11*map_raddr_i[8*p +: 8] +: 11];
+  for (genvar p = 0; p < NMP; p++) begin : g_map_read
+    assign map_rdata_o[11*p +: 11] = map_q[11*map_raddr_i[8*p +: 8] +: 11];
   end
 
   assign smp_x_o    = smp_x_q;

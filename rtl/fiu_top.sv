@@ -170,17 +170,26 @@ module fiu_top
   logic [31:0]      first_ra;
   logic             puni_violation;
 
-  always_comb begin
-    exec = s1_active_q & ((s1_op_q == OP_VINTRP) ? {LANES{1'b1}} : s1_guard_q);
-    first_onehot = exec & (~exec + LANES'(1));
-    first_ra = '0;
-    for (int i = 0; i < LANES; i++) if (first_onehot[i]) first_ra = s1_ra_q[32*i +: 32];
-    puni_violation = 1'b0;
-    for (int i = 0; i < LANES; i++) begin
-      if (exec[i] && s1_ra_q[32*i +: 32] != first_ra) puni_violation = 1'b1;
-    end
-    puni_violation = puni_violation && s1_op_q == OP_IPA && s1_idx_q && s1_puniform_q;
-  end
+  // Accumulations are functions: Icarus 11 re-triggers an always_comb that reads what it writes.
+  function automatic logic [31:0] select_word(input logic [LANES-1:0] onehot, input logic [LANES*32-1:0] words);
+    logic [31:0] w;
+    w = '0;
+    for (int i = 0; i < LANES; i++) if (onehot[i]) w = words[32*i +: 32];
+    return w;
+  endfunction
+
+  function automatic logic any_differs(input logic [LANES-1:0] lanes, input logic [LANES*32-1:0] words,
+                                       input logic [31:0] ref_word);
+    logic d;
+    d = 1'b0;
+    for (int i = 0; i < LANES; i++) if (lanes[i] && words[32*i +: 32] != ref_word) d = 1'b1;
+    return d;
+  endfunction
+
+  assign exec           = s1_active_q & ((s1_op_q == OP_VINTRP) ? {LANES{1'b1}} : s1_guard_q);
+  assign first_onehot   = exec & (~exec + LANES'(1));
+  assign first_ra       = select_word(first_onehot, s1_ra_q);
+  assign puni_violation = s1_op_q == OP_IPA && s1_idx_q && s1_puniform_q && any_differs(exec, s1_ra_q, first_ra);
 
   logic [LANES*5-1:0]   ln_status;
   logic [LANES-1:0]     ln_use_dot, ln_mul, ln_sat_ok;
@@ -253,39 +262,32 @@ module fiu_top
       .result_o (unpacked)
     );
 
-    always_comb begin
-      ln_status[5*i +: 5] = ST_OK;
-      if (exec[i]) begin
-        unique case (s1_op_q)
-          OP_IPA:             ln_status[5*i +: 5] = (coord_status != ST_OK) ? coord_status : pf_status;
-          OP_AL2P, OP_VINTRP: ln_status[5*i +: 5] = pf_status;
-          default:            ln_status[5*i +: 5] = ST_OK;
-        endcase
-      end
-      unique case (s1_op_q)
-        OP_ATEST:  ln_bypass[32*i +: 32] = s1_rb_q[32*i +: 32];
-        OP_UNPACK: ln_bypass[32*i +: 32] = unpacked;
-        default:   ln_bypass[32*i +: 32] = pf_bypass;
-      endcase
-    end
+    assign ln_status[5*i +: 5] = !exec[i]                                   ? ST_OK :
+                                 (s1_op_q == OP_IPA && coord_status != ST_OK) ? coord_status :
+                                 (s1_op_q == OP_IPA || s1_op_q == OP_AL2P ||
+                                  s1_op_q == OP_VINTRP)                       ? pf_status : ST_OK;
+    assign ln_bypass[32*i +: 32] = (s1_op_q == OP_ATEST)  ? s1_rb_q[32*i +: 32] :
+                                   (s1_op_q == OP_UNPACK) ? unpacked : pf_bypass;
   end
 
   // Request status: the lowest code raised (spec 7).
   logic [4:0]       s2_status;
   logic [LANES-1:0] s2_wm;
 
-  always_comb begin
-    s2_status = s1_status_q;
-    s2_wm     = '0;
-    if (s1_status_q == ST_OK) begin
-      if (puni_violation) s2_status = ST_PUNIFORM;
-      for (int i = 0; i < LANES; i++) begin
-        if (ln_status[5*i +: 5] != ST_OK && (s2_status == ST_OK || ln_status[5*i +: 5] < s2_status)) begin
-          s2_status = ln_status[5*i +: 5];
-        end
-        s2_wm[i] = exec[i] && ln_status[5*i +: 5] == ST_OK;
-      end
+  function automatic logic [4:0] lowest_status(input logic [4:0] req_status, input logic puni,
+                                               input logic [LANES*5-1:0] lane_status);
+    logic [4:0] st;
+    st = puni ? ST_PUNIFORM : ST_OK;
+    for (int i = 0; i < LANES; i++) begin
+      if (lane_status[5*i +: 5] != ST_OK && (st == ST_OK || lane_status[5*i +: 5] < st)) st = lane_status[5*i +: 5];
     end
+    return (req_status != ST_OK) ? req_status : st;
+  endfunction
+
+  assign s2_status = lowest_status(s1_status_q, puni_violation, ln_status);
+
+  for (genvar i = 0; i < LANES; i++) begin : g_wm
+    assign s2_wm[i] = s1_status_q == ST_OK && exec[i] && ln_status[5*i +: 5] == ST_OK;
   end
 
   // S2 registers: dot-add operands and the control that travels beside the dot-add.
@@ -298,12 +300,10 @@ module fiu_top
   logic [CW-1:0]       ctrl_d;
   logic [CW*(DOT_LAT+1)-1:0] ctrl_q;   // stage 0 = S2, stage DOT_LAT = aligned with the dot-add result
 
-  always_comb begin
-    ctrl_d = {s1_valid_q, s1_tag_q, s1_op_q, s1_sat_q, s1_atest_q, s1_pmul_q, s2_status, {LANES * LANE_CW{1'b0}}};
-    for (int i = 0; i < LANES; i++) begin
-      ctrl_d[LANE_CW*i +: LANE_CW] = {s2_wm[i], ln_use_dot[i], ln_mul[i], ln_sat_ok[i], ln_bypass[32*i +: 32],
-                                      s1_rb_q[32*i +: 32]};
-    end
+  assign ctrl_d[CW-1 -: REQ_CW] = {s1_valid_q, s1_tag_q, s1_op_q, s1_sat_q, s1_atest_q, s1_pmul_q, s2_status};
+  for (genvar i = 0; i < LANES; i++) begin : g_ctrl
+    assign ctrl_d[LANE_CW*i +: LANE_CW] = {s2_wm[i], ln_use_dot[i], ln_mul[i], ln_sat_ok[i], ln_bypass[32*i +: 32],
+                                           s1_rb_q[32*i +: 32]};
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -383,12 +383,8 @@ module fiu_top
   logic        o_pred;
   logic [31:0] first_written;
 
-  always_comb begin
-    first_written = '0;
-    for (int i = LANES - 1; i >= 0; i--) if (o_wm[i]) first_written = o_result[32*i +: 32];
-    o_pred = o_op == OP_AL2P;  // AL2P has no request-level error in the RTL
-    for (int i = 0; i < LANES; i++) if (o_wm[i] && o_result[32*i +: 32] != first_written) o_pred = 1'b0;
-  end
+  assign first_written = select_word(o_wm & (~o_wm + LANES'(1)), o_result);
+  assign o_pred        = o_op == OP_AL2P && !any_differs(o_wm, o_result, first_written);
 
   // ---------------------------------------------------------------- response register
   logic                rsp_valid_q, rsp_pred_q;
@@ -415,10 +411,14 @@ module fiu_top
   // ---------------------------------------------------------------- handshakes
   logic pipe_busy;
 
-  always_comb begin
-    pipe_busy = s1_valid_q || rsp_valid_q;
-    for (int s = 0; s <= DOT_LAT; s++) pipe_busy = pipe_busy || ctrl_q[CW*s + CW - 1];
-  end
+  function automatic logic any_stage_valid(input logic [CW*(DOT_LAT+1)-1:0] stages);
+    logic v;
+    v = 1'b0;
+    for (int s = 0; s <= DOT_LAT; s++) v = v || stages[CW*s + CW - 1];
+    return v;
+  endfunction
+
+  assign pipe_busy = s1_valid_q || rsp_valid_q || any_stage_valid(ctrl_q);
 
   assign en          = !rsp_valid_q || rsp_ready_i;
   assign req_ready_o = en && !cfg_valid_i;

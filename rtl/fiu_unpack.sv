@@ -57,9 +57,9 @@ module fiu_unpack (
   logic [30:0] magf;      // exponent and fraction after rounding
   logic [31:0] fp;
 
+  // result_o is written exactly once per pass (no default-then-override): Icarus 11 can loop
+  // forever at time 0 when an always_comb reads always_comb outputs that glitch within a pass.
   always_comb begin
-    result_o = 32'd0;
-
     // Component -> field (BGRA: 0 <-> 2), field value, sign extension.
     field  = comp_i[1:0];
     if (bgra_i && (comp_i[1:0] != 2'd3)) field = 2'd2 - comp_i[1:0];
@@ -124,7 +124,9 @@ module fiu_unpack (
     magf = {em1, 23'd0} + {7'd0, qr[24:1]} + {30'd0, qr[0]};
     fp   = (mag == 10'd0) ? 32'd0 : {sign, magf};
 
-    if (comp_i[2] == 1'b0) begin
+    if (comp_i[2]) begin
+      result_o = 32'd0;             // comp 4..7: illegal
+    end else begin
       unique case (fmt_i)
         FmtUnorm, FmtSnorm, FmtSnormLeg, FmtUscaled, FmtSscaled: result_o = fp;
         FmtUint: result_o = {22'd0, u};

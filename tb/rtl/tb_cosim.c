@@ -8,8 +8,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "fiu_shim.h"
-#include "fiu_vectors.h"
+#include "cfg_writes.h"
 
 enum { QUEUE_CAP = 256, DRAIN_TIMEOUT = 10000 };
 
@@ -150,37 +149,10 @@ static void cfg_write(cosim *c, unsigned sel, uint32_t addr, uint32_t data)
     }
 }
 
-static void sync_samples(cosim *c)
-{
-    const fiu_sample_table *t = &c->mirror.samples;
-    cfg_write(c, FIU_CFG_SAMPLE_COUNT, 0, t->count);
-    for (uint32_t i = 0; i < FIU_MAX_SAMPLES; i++) {
-        cfg_write(c, FIU_CFG_SAMPLE_POS, i, (uint32_t)t->x[i] | (uint32_t)t->y[i] << 4);
-        cfg_write(c, FIU_CFG_SAMPLE_PRIO, i, t->priority[i]);
-    }
-}
-
-static void sync_map_entry(cosim *c, uint32_t d)
-{
-    const fiu_map_entry *e = &c->mirror.map[d];
-    cfg_write(c, FIU_CFG_MAP, d, (uint32_t)e->present << 10 | (uint32_t)e->interp << 8 | e->plane);
-}
-
-static void sync_alpha_mode(cosim *c)
-{
-    cfg_write(c, FIU_CFG_ALPHA, 0, (uint32_t)c->mirror.alpha_func | (uint32_t)c->mirror.alpha_format << 3);
-    cfg_write(c, FIU_CFG_ALPHA_REF, 0, c->mirror.alpha_ref);
-    cfg_write(c, FIU_CFG_MODE, 0, (uint32_t)c->mirror.flush | (uint32_t)c->mirror.fused << 1);
-}
+static void emit_cfg(void *ctx, unsigned sel, uint32_t addr, uint32_t data) { cfg_write(ctx, sel, addr, data); }
 
 /* Everything but the RAM, which keeps its contents through reset. */
-static void sync_state(cosim *c)
-{
-    for (uint32_t d = 0; d < FIU_MAP_ENTRIES; d++)
-        sync_map_entry(c, d);
-    sync_samples(c);
-    sync_alpha_mode(c);
-}
+static void sync_state(cosim *c) { fiu_cfg_all(&c->mirror, false, emit_cfg, c); }
 
 static void mid_traffic_reset(cosim *c)
 {
@@ -264,9 +236,7 @@ static bool on_record(void *ctx, const fiu_vrec *rec_in)
             return false;
         }
         c->have_mirror = true;
-        for (uint32_t w = 0; w < c->mirror.ram_words; w++)
-            cfg_write(c, FIU_CFG_RAM, w, 0);
-        sync_state(c);
+        fiu_cfg_all(&c->mirror, true, emit_cfg, c);
         break;
     case FIU_VREC_REQUEST:
         send_request(c, &rec);
@@ -283,15 +253,7 @@ static bool on_record(void *ctx, const fiu_vrec *rec_in)
             fail(c, msg);
             return false;
         }
-        if (rec.kind == FIU_VREC_RAM)
-            for (uint32_t i = 0; i < rec.u.ram.count; i++)
-                cfg_write(c, FIU_CFG_RAM, rec.u.ram.addr + i, rec.u.ram.word[i]);
-        else if (rec.kind == FIU_VREC_MAP)
-            sync_map_entry(c, rec.u.map.dword);
-        else if (rec.kind == FIU_VREC_SAMPLES)
-            sync_samples(c);
-        else
-            sync_alpha_mode(c);
+        fiu_cfg_record(&c->mirror, &rec, emit_cfg, c);
         break;
     }
     return !c->failed;
@@ -426,9 +388,10 @@ int main(int argc, char **argv)
     }
 
     double span = (double)(c.last_accept - c.first_accept + 1);
-    printf("tb_cosim: lanes=%u seed=%" PRIu64 " requests=%lu responses=%lu lane_checks=%lu dropped_by_reset=%lu "
+    printf("tb_cosim: lanes=%u fused=%s flush=%s seed=%" PRIu64 " requests=%lu responses=%lu lane_checks=%lu dropped_by_reset=%lu "
            "resets=%lu cycles=%" PRIu64 " req/cycle=%.3f latency=%" PRIu64 "/%.1f/%" PRIu64 " %s%s%s\n",
-           fiu_rtl_lanes(), c.opt.seed, c.requests, c.responses, c.lane_checks, c.dropped, c.resets,
+           fiu_rtl_lanes(), c.opt.fused < 0 ? "stim" : c.opt.fused ? "1" : "0",
+           c.opt.flush < 0 ? "stim" : c.opt.flush ? "1" : "0", c.opt.seed, c.requests, c.responses, c.lane_checks, c.dropped, c.resets,
            fiu_rtl_cycle(c.rtl), c.requests ? (double)c.requests / span : 0.0, c.lat_min,
            c.responses ? (double)c.lat_sum / (double)c.responses : 0.0, c.lat_max, c.failed ? "FAIL: " : "PASS",
            c.failed ? c.error : "", "");
