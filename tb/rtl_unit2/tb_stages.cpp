@@ -20,6 +20,8 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #include <verilated.h>
 
+#include "../rtl_unit/tb_common.h"
+
 #include "Vfiu_alpha.h"
 #include "Vfiu_alpha_unorm.h"
 #include "Vfiu_unpack.h"
@@ -37,18 +39,7 @@ const char *const kUsage =
     "  (the conversion's live range) x UNORM8/10/16 for fiu_alpha_unorm (deep, ~20 s).\n"
     "  Exit 0 iff no mismatch.\n";
 
-struct Rng {  // splitmix64
-    uint64_t s;
-    uint64_t next()
-    {
-        uint64_t z = (s += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        return z ^ (z >> 31);
-    }
-    uint32_t u32() { return static_cast<uint32_t>(next() >> 32); }
-    uint32_t below(uint32_t n) { return static_cast<uint32_t>((next() >> 32) % n); }
-};
+using tb::Rng;  // one splitmix64 for the RTL unit testbenches (tb/rtl_unit/tb_common.h)
 
 struct Stats {
     uint64_t checks = 0, mismatches = 0;
