@@ -43,7 +43,7 @@ module fiu_plane_fetch
   // ---- TRAM (IPA) ----
   logic        sys_int, sys_x, sys_y;
   logic [1:0]  interp;
-  logic [32:0] plane_w;
+  logic [31:0] plane_w;
   logic [4:0]  tram_status;
   logic [31:0] al2p_addr;
   logic        map_present;
@@ -58,23 +58,20 @@ module fiu_plane_fetch
   assign sys_x   = !idx_i && imm_i == 10'h070;
   assign sys_y   = !idx_i && imm_i == 10'h074;
 
-  always_comb begin
-    tram_status = ST_OK;
-    interp      = map_interp;
-    plane_w     = 33'(prim_base_i) + 33'(map_plane) * 33'd3;
-    if (idx_i) begin
-      interp  = ra_i[17:16];
-      plane_w = 33'(prim_base_i) + 33'(ra_i[15:2]);
-      if (!ra_i[31] || ra_i[17:16] == 2'd3) tram_status = ST_UNMAPPED;
-      else if (ra_i[1:0] != 2'd0)            tram_status = ST_MISALIGNED;
-      else if (plane_w + 33'd2 >= RAM_LIMIT) tram_status = ST_ADDR_RANGE;
-    end else begin
-      if (imm_i[1:0] != 2'd0)                tram_status = ST_MISALIGNED;
-      else if (sys_int || sys_x || sys_y)    interp = INTERP_LINEAR;
-      else if (!map_present)                 tram_status = ST_UNMAPPED;
-      else if (plane_w + 33'd2 >= RAM_LIMIT) tram_status = ST_ADDR_RANGE;
-    end
-  end
+  // Continuous assigns only: Icarus 11 loops on chained always_comb blocks here.
+  logic [32:0] plane_imm, plane_idx;
+  assign plane_imm = 33'(prim_base_i) + 33'(map_plane) * 33'd3;
+  assign plane_idx = 33'(prim_base_i) + 33'(ra_i[15:2]);
+  assign plane_w   = idx_i ? plane_idx[31:0] : plane_imm[31:0];
+  assign interp    = idx_i ? ra_i[17:16] : (sys_int || sys_x || sys_y) ? INTERP_LINEAR : map_interp;
+  assign tram_status =
+      idx_i ? ((!ra_i[31] || ra_i[17:16] == 2'd3) ? ST_UNMAPPED :
+               (ra_i[1:0] != 2'd0)                 ? ST_MISALIGNED :
+               (plane_idx + 33'd2 >= RAM_LIMIT)    ? ST_ADDR_RANGE : ST_OK)
+            : ((imm_i[1:0] != 2'd0)                ? ST_MISALIGNED :
+               (sys_int || sys_x || sys_y)         ? ST_OK :
+               !map_present                        ? ST_UNMAPPED :
+               (plane_imm + 33'd2 >= RAM_LIMIT)    ? ST_ADDR_RANGE : ST_OK);
 
   // ---- LDS (VINTRP, spec 4.6) ----
   logic [14:0] newprim;
@@ -94,90 +91,51 @@ module fiu_plane_fetch
   // MOV VSRC: 0 = P10, 1 = P20, 2 = P0
   assign lds_mov = (vsrc_i == 8'd0) ? lds_p10 : (vsrc_i == 8'd1) ? lds_p20 : lds_p0;
 
-  always_comb begin
-    lds_status = ST_OK;
-    if (m0_i[1:0] != 2'd0) lds_status = ST_MISALIGNED;
-    else begin
-      unique case (vop_i)
-        VINTRP_P1: if (lds_p0 >= RAM_LIMIT || lds_p10 >= RAM_LIMIT) lds_status = ST_ADDR_RANGE;
-        VINTRP_P2: if (lds_p20 >= RAM_LIMIT) lds_status = ST_ADDR_RANGE;
-        default:   if (lds_mov >= RAM_LIMIT) lds_status = ST_ADDR_RANGE;
-      endcase
-    end
-  end
+  assign lds_status = (m0_i[1:0] != 2'd0) ? ST_MISALIGNED :
+                      ((vop_i == VINTRP_P1 && (lds_p0 >= RAM_LIMIT || lds_p10 >= RAM_LIMIT)) ||
+                       (vop_i == VINTRP_P2 && lds_p20 >= RAM_LIMIT) ||
+                       (vop_i != VINTRP_P1 && vop_i != VINTRP_P2 && lds_mov >= RAM_LIMIT)) ? ST_ADDR_RANGE : ST_OK;
 
   // ---- RAM read addresses: A,B,C (TRAM) or P0,P10 / P20 / MOV (LDS) ----
   logic [31:0] lds_first;
   assign lds_first = (vop_i == VINTRP_P1) ? lds_p0[31:0] : (vop_i == VINTRP_P2) ? lds_p20[31:0] : lds_mov[31:0];
-  assign ram_raddr_o[31:0]  = (op_i == OP_VINTRP) ? lds_first : plane_w[31:0];
-  assign ram_raddr_o[63:32] = (op_i == OP_VINTRP) ? lds_p10[31:0] : plane_w[31:0] + 32'd1;
-  assign ram_raddr_o[95:64] = (op_i == OP_VINTRP) ? 32'd0 : plane_w[31:0] + 32'd2;
+  assign ram_raddr_o[31:0]  = (op_i == OP_VINTRP) ? lds_first : plane_w;
+  assign ram_raddr_o[63:32] = (op_i == OP_VINTRP) ? lds_p10[31:0] : plane_w + 32'd1;
+  assign ram_raddr_o[95:64] = (op_i == OP_VINTRP) ? 32'd0 : plane_w + 32'd2;
 
   // ---- operands and bypass ----
   logic [2:0]  mode;
   logic [31:0] pa, pb, pc;
 
-  always_comb begin
-    pa = ram_rdata_i[31:0];
-    pb = ram_rdata_i[63:32];
-    pc = ram_rdata_i[95:64];
-    if (sys_x || sys_y) begin  // the LINEAR planes (1,0,0) and (0,1,0)
-      pa = sys_x ? F32_ONE : 32'd0;
-      pb = sys_y ? F32_ONE : 32'd0;
-      pc = 32'd0;
-    end
-  end
+  // the LINEAR planes (1,0,0) and (0,1,0) of sample x / y
+  assign pa = sys_x ? F32_ONE : sys_y ? 32'd0 : ram_rdata_i[31:0];
+  assign pb = sys_y ? F32_ONE : sys_x ? 32'd0 : ram_rdata_i[63:32];
+  assign pc = (sys_x || sys_y) ? 32'd0 : ram_rdata_i[95:64];
+  assign mode = (ipa_mode_i != IPA_SC) ? ipa_mode_i :
+                (interp == INTERP_CONSTANT) ? IPA_CONSTANT : (interp == INTERP_PERSPECTIVE) ? IPA_MUL : IPA_PASS;
 
-  always_comb begin
-    mode = ipa_mode_i;
-    if (ipa_mode_i == IPA_SC) begin
-      mode = (interp == INTERP_CONSTANT) ? IPA_CONSTANT :
-             (interp == INTERP_PERSPECTIVE) ? IPA_MUL : IPA_PASS;
-    end
-  end
+  // Per operation; one assignment per output (see above).
+  logic is_ipa, is_al2p, is_vintrp, ipa_dot;
+  logic [4:0] al2p_status;
+  assign is_ipa    = op_i == OP_IPA;
+  assign is_al2p   = op_i == OP_AL2P;
+  assign is_vintrp = op_i == OP_VINTRP;
+  assign ipa_dot   = !sys_int && mode != IPA_CONSTANT;
+  assign al2p_status = (al2p_addr >= 32'h400) ? ST_ADDR_RANGE : (al2p_addr[1:0] != 2'd0) ? ST_MISALIGNED :
+                       !map_present ? ST_UNMAPPED : ST_OK;
 
-  always_comb begin
-    status_o  = ST_OK;
-    use_dot_o = 1'b0;
-    mul_o     = 1'b0;
-    sat_ok_o  = 1'b1;
-    a_o       = pa;
-    b_o       = x_i;
-    c_o       = pb;
-    d_o       = y_i;
-    e_o       = pc;
-    bypass_o  = 32'd0;
-    unique case (op_i)
-      OP_IPA: begin
-        status_o = tram_status;
-        if (sys_int) begin
-          sat_ok_o = 1'b0;
-          bypass_o = (imm_i == 10'h060) ? prim_id_i : {32{front_face_i}};
-        end else if (mode == IPA_CONSTANT) begin
-          bypass_o = (interp == INTERP_CONSTANT) ? pc : 32'd0;
-        end else begin
-          use_dot_o = 1'b1;
-          mul_o     = mode == IPA_MUL;
-        end
-      end
-      OP_AL2P: begin
-        if (al2p_addr >= 32'h400)         status_o = ST_ADDR_RANGE;
-        else if (al2p_addr[1:0] != 2'd0)  status_o = ST_MISALIGNED;
-        else if (!map_present)            status_o = ST_UNMAPPED;
-        bypass_o = {1'b1, 13'd0, map_interp, 16'(12 * 32'(map_plane))};
-      end
-      OP_VINTRP: begin
-        status_o = lds_status;
-        // P1: fma(P10, I, P0); P2: fma(P20, J, D); absent product +0 * -0
-        a_o = (vop_i == VINTRP_P1) ? ram_rdata_i[63:32] : ram_rdata_i[31:0];
-        b_o = rb_i;
-        c_o = 32'd0;
-        d_o = F32_NEG_ZERO;
-        e_o = (vop_i == VINTRP_P1) ? ram_rdata_i[31:0] : rd_i;
-        use_dot_o = vop_i != VINTRP_MOV;
-        bypass_o  = ram_rdata_i[31:0];
-      end
-      default: ;
-    endcase
-  end
+  assign status_o  = is_ipa ? tram_status : is_al2p ? al2p_status : is_vintrp ? lds_status : ST_OK;
+  assign use_dot_o = (is_ipa && ipa_dot) || (is_vintrp && vop_i != VINTRP_MOV);
+  assign mul_o     = is_ipa && ipa_dot && mode == IPA_MUL;
+  assign sat_ok_o  = !(is_ipa && sys_int);
+  // P1: fma(P10, I, P0); P2: fma(P20, J, D); absent product +0 * -0
+  assign a_o = !is_vintrp ? pa : (vop_i == VINTRP_P1) ? ram_rdata_i[63:32] : ram_rdata_i[31:0];
+  assign b_o = is_vintrp ? rb_i : x_i;
+  assign c_o = is_vintrp ? 32'd0 : pb;
+  assign d_o = is_vintrp ? F32_NEG_ZERO : y_i;
+  assign e_o = !is_vintrp ? pc : (vop_i == VINTRP_P1) ? ram_rdata_i[31:0] : rd_i;
+  assign bypass_o = is_ipa    ? (sys_int ? ((imm_i == 10'h060) ? prim_id_i : {32{front_face_i}}) :
+                                 (interp == INTERP_CONSTANT) ? pc : 32'd0) :
+                    is_al2p   ? {1'b1, 13'd0, map_interp, 16'(12 * 32'(map_plane))} :
+                    is_vintrp ? ram_rdata_i[31:0] : 32'd0;
 endmodule
