@@ -21,6 +21,7 @@ typedef struct {
     unsigned bubble_pct, backpressure_pct;
     bool reset;                  /* mid-traffic reset */
     bool quiet;
+    char command[512];           /* the command line, for the reproduce hint */
 } options;
 
 typedef struct {
@@ -94,7 +95,7 @@ static void check_response(cosim *c, uint16_t tag, const fiu_response *got)
         rec.u.req.rq = p->rq;
         fprintf(stderr, "tb_cosim: the request, replayable (fiu-model run):\n");
         fiu_vec_write(stderr, &rec, &p->expect, 0, FIU_VEC_ANNOTATE);
-        fprintf(stderr, "tb_cosim: reproduce with: SEED=%" PRIu64 " %s\n", c->opt.seed, "<this command>");
+        fprintf(stderr, "tb_cosim: reproduce with: SEED=%" PRIu64 " %s\n", c->opt.seed, c->opt.command);
         snprintf(msg, sizeof msg, "mismatch at request %lu", p->index);
         fail(c, msg);
     }
@@ -335,6 +336,15 @@ static int parse_args(int argc, char **argv, options *o)
             return 2;
         } else
             o->seed = (uint64_t)time(NULL);
+    }
+    size_t used = 0;
+    for (int i = 0; i < argc && used < sizeof o->command; i++) {
+        if (i > 0 && !strcmp(argv[i - 1], "--seed")) /* SEED= carries it */
+            continue;
+        if (!strcmp(argv[i], "--seed"))
+            continue;
+        int n = snprintf(o->command + used, sizeof o->command - used, "%s%s", i ? " " : "", argv[i]);
+        used += n > 0 ? (size_t)n : 0;
     }
     if (o->bubble_pct == 100) {
         fprintf(stderr, "tb_cosim: --bubbles 100 never offers a request\n");
