@@ -63,13 +63,6 @@ int main(int argc, char **argv)
         expect_request_error(&tc, &st, &rq, code, what);                                               \
         seen[code] = true;                                                                             \
     } while (0)
-#define LANE_ERR(expr_setup, code, what)                                                               \
-    do {                                                                                               \
-        rq = ok;                                                                                       \
-        expr_setup;                                                                                    \
-        expect_lane_error(&tc, &st, &rq, code, what);                                                  \
-        seen[code] = true;                                                                             \
-    } while (0)
 
     REQ_ERR(rq.op = 7, FIU_ST_BAD_OP, "unknown op");
     REQ_ERR(rq.lanes = 0, FIU_ST_BAD_OP, "zero lanes");
