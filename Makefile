@@ -5,7 +5,7 @@ CTEST  = cd $(BUILD) && ctest --no-tests=error --output-on-failure -j$(JOBS)
 VERILATOR ?= verilator
 RTL_SRCS = $(sort $(wildcard rtl/*.sv))
 
-.PHONY: help deps configure build sim test regress bench lint clean alpha-study
+.PHONY: help deps configure build sim test regress bench lint clean alpha-study wave wave-png
 
 help:
 	@echo "fiu targets:"
@@ -14,6 +14,9 @@ help:
 	@echo "  make regress  deep regressions (ctest -L deep)"
 	@echo "  make bench    benchmarks (throughput figures, not tests)"
 	@echo "  make alpha-study  exhaustive alpha-lowering study (docs/alpha-test.md)"
+	@echo "  make wave TEST=<case> [SEED=n] [REQ=k] [LANE=i]"
+	@echo "               rerun a co-simulation case, trace the cycles around request k, open GTKWave"
+	@echo "  make wave-png TEST=<case> ... [PNG=file]  the same view rendered to a PNG under Xvfb"
 	@echo "  make lint     verilator -Wall --lint-only on rtl/"
 	@echo "  make deps     install missing Debian packages (scripts/deps.sh)"
 	@echo "  make clean    remove $(BUILD)/"
@@ -45,6 +48,14 @@ alpha-study: build
 bench: build
 	@$(BUILD)/tb/bench/bench_f32
 	@$(BUILD)/tb/bench/bench_model
+
+WAVE_ARGS = --build $(BUILD) $(if $(SEED),--seed $(SEED)) $(if $(REQ),--req $(REQ)) $(if $(LANE),--lane $(LANE)) $(TEST)
+
+wave: build
+	@scripts/wave.sh $(WAVE_ARGS)
+
+wave-png: build
+	@scripts/wave.sh --png $(or $(PNG),$(BUILD)/wave/$(TEST).png) $(WAVE_ARGS)
 
 lint:
 	@if [ -z "$(RTL_SRCS)" ]; then echo "lint: no RTL sources in rtl/ yet"; \

@@ -55,7 +55,11 @@ module fiu_round_pack #(
     lost_mask = ~(26'h3ff_ffff << dsh);
     sticky    = y[0] | |(x & lost_mask);
     q         = y[25:2];
+`ifdef FIU_INJECT_FAULT
+    inc       = y[1] & q[0];  // deliberate bug (docs/debugging.md): sticky bit ignored
+`else
     inc       = y[1] & (sticky | q[0]);
+`endif
     ovf       = (dsh == 5'd0) && (e_lead >= 16'sd128);
     // Normal: biased exponent e_lead + 127 (q[23] set). Subnormal: 0. The increment carries into
     // the exponent field (subnormal -> 2^-126, 1.11..1 -> next binade, 0x7F7FFFFF -> inf).

@@ -377,6 +377,19 @@ module fiu_top
     assign o_result[32*i +: 32] = !wm ? 32'd0 : (o_sat && sat_ok && o_op == OP_IPA) ? r_sat : r1;
     assign o_wm[i]   = wm;
     assign o_kill[i] = wm && !pass && (o_op == OP_ATEST || (o_op == OP_IPA && o_atest));
+
+    // This lane's slot of the response register (per lane, so waveforms can name it).
+    logic [31:0] result_q;
+
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        result_q <= '0;
+      end else if (en) begin
+        result_q <= o_result[32*i +: 32];
+      end
+    end
+
+    assign rsp_result_o[32*i +: 32] = result_q;
   end
 
   // AL2P predicate: all written lanes hold the same result (spec 4.5).
@@ -389,18 +402,16 @@ module fiu_top
   // ---------------------------------------------------------------- response register
   logic                rsp_valid_q, rsp_pred_q;
   logic [15:0]         rsp_tag_q;
-  logic [LANES*32-1:0] rsp_result_q;
   logic [LANES-1:0]    rsp_wmask_q, rsp_kill_q;
   logic [4:0]          rsp_status_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      rsp_valid_q <= 1'b0; rsp_tag_q <= '0; rsp_result_q <= '0; rsp_wmask_q <= '0;
+      rsp_valid_q <= 1'b0; rsp_tag_q <= '0; rsp_wmask_q <= '0;
       rsp_kill_q <= '0; rsp_pred_q <= 1'b0; rsp_status_q <= '0;
     end else if (en) begin
       rsp_valid_q  <= o_valid;
       rsp_tag_q    <= o_tag;
-      rsp_result_q <= o_result;
       rsp_wmask_q  <= o_wm;
       rsp_kill_q   <= o_kill;
       rsp_pred_q   <= o_pred;
@@ -428,7 +439,6 @@ module fiu_top
 
   assign rsp_valid_o  = rsp_valid_q;
   assign rsp_tag_o    = rsp_tag_q;
-  assign rsp_result_o = rsp_result_q;
   assign rsp_wmask_o  = rsp_wmask_q;
   assign rsp_kill_o   = rsp_kill_q;
   assign rsp_pred_o   = rsp_pred_q;

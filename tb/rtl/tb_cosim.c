@@ -1,16 +1,26 @@
 /* Co-simulation: the Verilated fiu_top against the C model, every lane of every response.
  * Stimulus from the constrained-random generator or a vector file. Random request bubbles,
  * random response backpressure, a reset in mid-traffic and random initial state are on by
- * default; a tagged scoreboard proves nothing is lost, duplicated or reordered. */
+ * default; a tagged scoreboard proves nothing is lost, duplicated or reordered.
+ * Waveforms (docs/debugging.md): a run is deterministic for its seed, so a window of cycles
+ * around one request is traced by running twice: once to find the request's cycles, once
+ * with FST tracing on only inside the window. A mismatch does this automatically. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "cfg_writes.h"
 
 enum { QUEUE_CAP = 256, DRAIN_TIMEOUT = 10000 };
+
+typedef enum {
+    RUN_CHECK,  /* the regression: stop at the first failure */
+    RUN_LOCATE, /* find the watched request's accept and response cycles */
+    RUN_TRACE   /* trace the window, then stop */
+} run_mode;
 
 typedef struct {
     uint64_t seed;
@@ -21,8 +31,19 @@ typedef struct {
     unsigned bubble_pct, backpressure_pct;
     bool reset;                  /* mid-traffic reset */
     bool quiet;
+    const char *name;            /* CTest name, for the make wave hint */
+    const char *wave;            /* trace the window around wave_req into this FST file */
+    const char *wave_dir;        /* where a mismatch's FST goes */
+    long wave_req;               /* -1: the first mismatching request (else request 0) */
+    unsigned wave_pre, wave_post;
     char command[512];           /* the command line, for the reproduce hint */
 } options;
+
+typedef struct {
+    long req;                    /* request index; -1: none yet */
+    uint64_t accept, response;   /* cycles of its accepting edge and its checked response */
+    bool mismatch;
+} watch;
 
 typedef struct {
     uint16_t tag;
@@ -44,8 +65,11 @@ typedef struct {
     unsigned long requests, responses, lane_checks, dropped, resets;
     unsigned long reset_at;
     uint64_t first_accept, last_accept, lat_min, lat_max, lat_sum;
-    bool failed;
+    bool failed, stop;
     char error[512];
+    run_mode mode;
+    watch w;                     /* RUN_CHECK: the first mismatch; else the watched request */
+    uint64_t trace_from, trace_to;
 } cosim;
 
 static uint64_t rnd(cosim *c)
@@ -63,6 +87,7 @@ static void fail(cosim *c, const char *msg)
     if (!c->failed)
         snprintf(c->error, sizeof c->error, "%s", msg);
     c->failed = true;
+    c->stop = true;
 }
 
 static void check_response(cosim *c, uint16_t tag, const fiu_response *got)
@@ -86,7 +111,18 @@ static void check_response(cosim *c, uint16_t tag, const fiu_response *got)
     c->lat_sum += lat;
     c->responses++;
     c->lane_checks += p->rq.lanes;
-    if (fiu_vec_compare(&p->expect, got)) {
+    bool bad = fiu_vec_compare(&p->expect, got) != 0;
+    bool watched = c->mode == RUN_CHECK ? bad && c->w.req < 0
+                                        : (long)p->index == c->w.req || (c->w.req < 0 && bad);
+    if (watched) {
+        c->w.req = (long)p->index;
+        c->w.accept = p->issue_cycle;
+        c->w.response = fiu_rtl_cycle(c->rtl);
+        c->w.mismatch = bad;
+        if (c->mode == RUN_LOCATE)
+            c->stop = true;
+    }
+    if (bad && (c->mode == RUN_CHECK || (c->mode == RUN_TRACE && watched && !c->opt.quiet))) {
         fprintf(stderr, "tb_cosim: MISMATCH seed=%" PRIu64 " request=%lu (tag %u) cycle=%" PRIu64 "\n",
                 c->opt.seed, p->index, p->tag, fiu_rtl_cycle(c->rtl));
         fiu_vec_describe_state(stderr, &c->mirror);
@@ -95,7 +131,10 @@ static void check_response(cosim *c, uint16_t tag, const fiu_response *got)
         rec.u.req.rq = p->rq;
         fprintf(stderr, "tb_cosim: the request, replayable (fiu-model run):\n");
         fiu_vec_write(stderr, &rec, &p->expect, 0, FIU_VEC_ANNOTATE);
-        fprintf(stderr, "tb_cosim: reproduce with: SEED=%" PRIu64 " %s\n", c->opt.seed, c->opt.command);
+        if (c->mode == RUN_CHECK)
+            fprintf(stderr, "tb_cosim: reproduce with: SEED=%" PRIu64 " %s\n", c->opt.seed, c->opt.command);
+    }
+    if (bad && c->mode == RUN_CHECK) {
         snprintf(msg, sizeof msg, "mismatch at request %lu", p->index);
         fail(c, msg);
     }
@@ -131,6 +170,12 @@ static void cycle(cosim *c, const fiu_request *rq, bool req_valid, bool cfg_vali
         c->last_accept = fiu_rtl_cycle(c->rtl);
         c->requests++;
     }
+    if (c->mode == RUN_TRACE) {
+        uint64_t now = fiu_rtl_cycle(c->rtl);
+        fiu_rtl_trace_enable(c->rtl, now >= c->trace_from && now <= c->trace_to);
+        if (now >= c->trace_to)
+            c->stop = true;
+    }
     fiu_rtl_tick(c->rtl);
 }
 
@@ -143,7 +188,7 @@ static void idle_cycle(cosim *c)
 static void cfg_write(cosim *c, unsigned sel, uint32_t addr, uint32_t data)
 {
     bool req_fire, cfg_fire = false;
-    for (unsigned long n = 0; !cfg_fire && !c->failed; n++) {
+    for (unsigned long n = 0; !cfg_fire && !c->stop; n++) {
         cycle(c, NULL, false, true, sel, addr, data, &req_fire, &cfg_fire);
         if (n > DRAIN_TIMEOUT)
             fail(c, "cfg write never accepted (pipeline does not drain)");
@@ -206,12 +251,12 @@ static void send_request(cosim *c, const fiu_vrec *rec)
         }
     }
     bool req_fire = false, cfg_fire;
-    while (!req_fire && !c->failed) {
+    while (!req_fire && !c->stop) {
         /* armed at request reset_at; fires once requests are in flight */
         if (c->opt.reset && c->resets == 0 && c->requests >= c->reset_at && c->size >= 2)
             mid_traffic_reset(c);
         bool valid = !chance(c, c->opt.bubble_pct);
-        while (c->size >= QUEUE_CAP - 1 && !c->failed)
+        while (c->size >= QUEUE_CAP - 1 && !c->stop)
             idle_cycle(c);
         cycle(c, rq, valid, false, 0, 0, 0, &req_fire, &cfg_fire);
     }
@@ -257,7 +302,7 @@ static bool on_record(void *ctx, const fiu_vrec *rec_in)
         fiu_cfg_record(&c->mirror, &rec, emit_cfg, c);
         break;
     }
-    return !c->failed;
+    return !c->stop;
 }
 
 static void usage(void)
@@ -273,7 +318,14 @@ static void usage(void)
            "  --bubbles P        percent of cycles with no request offered (default 20)\n"
            "  --backpressure P   percent of cycles with rsp_ready low (default 20)\n"
            "  --no-reset         no reset in mid-traffic\n"
-           "  --quiet            only the summary line\n",
+           "  --quiet            only the summary line\n"
+           "  --wave FILE        only trace: write an FST of the cycles around request --wave-req\n"
+           "  --wave-req K       request index to trace (default: the first mismatch, else 0)\n"
+           "  --wave-pre N       cycles traced before the request is accepted (default 40)\n"
+           "  --wave-post N      cycles traced after its response (default 20)\n"
+           "  --wave-dir DIR     where a mismatch writes its FST (default: $FIU_WAVE_DIR, else .)\n"
+           "  --name TEST        CTest name, for the 'make wave' command printed on a mismatch\n"
+           "  Exit status: 0 pass (or waveform written), 1 mismatch or protocol error, 2 usage.\n",
            fiu_rtl_lanes(), fiu_rtl_ram_words());
 }
 
@@ -288,7 +340,8 @@ static bool parse_u64(const char *s, uint64_t *v)
 
 static int parse_args(int argc, char **argv, options *o)
 {
-    *o = (options){.count = 10000, .fused = -1, .flush = -1, .bubble_pct = 20, .backpressure_pct = 20, .reset = true};
+    *o = (options){.count = 10000, .fused = -1, .flush = -1, .bubble_pct = 20, .backpressure_pct = 20, .reset = true,
+                   .wave_req = -1, .wave_pre = 40, .wave_post = 20, .wave_dir = getenv("FIU_WAVE_DIR")};
     bool have_seed = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -303,6 +356,21 @@ static int parse_args(int argc, char **argv, options *o)
         } else if (!strcmp(a, "--vectors") && v) {
             o->vectors = v;
             i++;
+        } else if (!strcmp(a, "--wave") && v) {
+            o->wave = v;
+            i++;
+        } else if (!strcmp(a, "--wave-dir") && v) {
+            o->wave_dir = v;
+            i++;
+        } else if (!strcmp(a, "--name") && v) {
+            o->name = v;
+            i++;
+        } else if (parse_u64(v, &n) && !strcmp(a, "--wave-req") && n < 100000000) {
+            o->wave_req = (long)n, i++;
+        } else if (parse_u64(v, &n) && !strcmp(a, "--wave-pre") && n <= 1000000) {
+            o->wave_pre = (unsigned)n, i++;
+        } else if (parse_u64(v, &n) && !strcmp(a, "--wave-post") && n <= 1000000) {
+            o->wave_post = (unsigned)n, i++;
         } else if (!strcmp(a, "--ops") && v) {
             if (!fiu_gen_parse_ops(v, &o->ops)) {
                 fprintf(stderr, "tb_cosim: bad --ops '%s'\n", v);
@@ -353,60 +421,216 @@ static int parse_args(int argc, char **argv, options *o)
     return -1;
 }
 
-int main(int argc, char **argv)
-{
-    static cosim c; /* large; zeroed; one per process */
-    int r = parse_args(argc, argv, &c.opt);
-    if (r >= 0)
-        return r;
-    c.rng = c.opt.seed ^ 0xC051A11Eull;
-    c.reset_at = c.opt.count / 4 + rnd(&c) % (c.opt.count / 2 + 1);
-    if (!c.opt.quiet)
-        printf("tb_cosim: lanes=%u seed=%" PRIu64 " +verilator+rand+reset+2 stimulus=%s\n", fiu_rtl_lanes(),
-               c.opt.seed, c.opt.vectors ? c.opt.vectors : "generator");
-    c.rtl = fiu_rtl_new(2, c.opt.seed);
-    fiu_rtl_set_rsp_ready(c.rtl, true);
-    fiu_rtl_set_reset(c.rtl, true);
-    fiu_rtl_eval(c.rtl);
-    fiu_rtl_tick(c.rtl);
-    fiu_rtl_tick(c.rtl);
-    fiu_rtl_set_reset(c.rtl, false);
 
-    if (c.opt.vectors) {
-        fiu_vreader *vr = fiu_vreader_open(c.opt.vectors);
+/* One complete run from reset, in c->mode; traces into fst when given. */
+static void run(cosim *c, const char *fst)
+{
+    c->rng = c->opt.seed ^ 0xC051A11Eull;
+    c->reset_at = c->opt.count / 4 + rnd(c) % (c->opt.count / 2 + 1);
+    c->rtl = fiu_rtl_new(2, c->opt.seed);
+    if (fst && !fiu_rtl_trace_open(c->rtl, fst)) {
+        fail(c, "cannot open the FST file (or the model was built without --trace-fst)");
+        return;
+    }
+    fiu_rtl_set_rsp_ready(c->rtl, true);
+    fiu_rtl_set_reset(c->rtl, true);
+    fiu_rtl_eval(c->rtl);
+    fiu_rtl_tick(c->rtl);
+    fiu_rtl_tick(c->rtl);
+    fiu_rtl_set_reset(c->rtl, false);
+
+    if (c->opt.vectors) {
+        fiu_vreader *vr = fiu_vreader_open(c->opt.vectors);
         if (!vr) {
-            fprintf(stderr, "tb_cosim: %s: cannot open\n", c.opt.vectors);
-            return 2;
+            char msg[512];
+            snprintf(msg, sizeof msg, "%s: cannot open", c->opt.vectors);
+            fail(c, msg);
+            return;
         }
         fiu_vrec rec;
-        int k;
-        while (!c.failed && (k = fiu_vreader_next(vr, &rec)) == 1)
-            on_record(&c, &rec);
-        if (!c.failed && k < 0)
-            fail(&c, fiu_vreader_error(vr));
+        int k = 0;
+        while (!c->stop && (k = fiu_vreader_next(vr, &rec)) == 1)
+            on_record(c, &rec);
+        if (!c->stop && k < 0)
+            fail(c, fiu_vreader_error(vr));
         fiu_vreader_close(vr);
     } else {
-        fiu_gen_config g = {.seed = c.opt.seed, .count = c.opt.count, .lanes = fiu_rtl_lanes(), .ops = c.opt.ops,
-                             .ram_words = fiu_rtl_ram_words()};
-        if (!fiu_gen_run(&g, on_record, &c) && !c.failed)
-            fail(&c, "generator failed");
+        fiu_gen_config g = {.seed = c->opt.seed, .count = c->opt.count, .lanes = fiu_rtl_lanes(),
+                            .ops = c->opt.ops, .ram_words = fiu_rtl_ram_words()};
+        if (!fiu_gen_run(&g, on_record, c) && !c->stop)
+            fail(c, "generator failed");
     }
-    for (unsigned long n = 0; c.size > 0 && !c.failed; n++) {
-        idle_cycle(&c);
+    for (unsigned long n = 0; c->size > 0 && !c->stop; n++) {
+        idle_cycle(c);
         if (n > DRAIN_TIMEOUT)
-            fail(&c, "responses lost: the queue did not drain");
+            fail(c, "responses lost: the queue did not drain");
+    }
+    /* the window may extend past the last response */
+    while (c->mode == RUN_TRACE && !c->stop)
+        idle_cycle(c);
+}
+
+static void release(cosim *c)
+{
+    if (c->have_mirror)
+        fiu_state_free(&c->mirror);
+    fiu_rtl_free(c->rtl);
+    free(c);
+}
+
+typedef struct {
+    watch w;
+    uint64_t from, to;
+    long size;               /* FST bytes */
+} window;
+
+static cosim *new_run(const options *opt, run_mode mode, long req)
+{
+    cosim *c = calloc(1, sizeof *c);
+    if (!c) {
+        fprintf(stderr, "tb_cosim: out of memory\n");
+        exit(2);
+    }
+    c->opt = *opt;
+    c->mode = mode;
+    c->w.req = req;
+    return c;
+}
+
+/* Locate request req (req < 0: the first mismatch, else request 0), then trace its window
+ * into path. Returns false with err set if the request never completes. */
+static bool trace_window(const options *opt, long req, const char *path, window *win, char *err, size_t errlen)
+{
+    cosim *c = new_run(opt, RUN_LOCATE, req);
+    run(c, NULL);
+    if (c->w.req < 0) { /* no mismatch: request 0 */
+        release(c);
+        c = new_run(opt, RUN_LOCATE, 0);
+        run(c, NULL);
+    }
+    bool seen = c->w.response != 0;
+    win->w = c->w;
+    unsigned long total = c->requests;
+    bool hard = c->failed;
+    char hard_error[512];
+    snprintf(hard_error, sizeof hard_error, "%s", c->error);
+    release(c);
+    if (!seen) {
+        if (hard)
+            snprintf(err, errlen, "%s", hard_error);
+        else
+            snprintf(err, errlen, "request %ld has no response (%lu requests in the stream; in flight at the mid-traffic reset?)",
+                     win->w.req, total);
+        return false;
+    }
+    win->from = win->w.accept > opt->wave_pre ? win->w.accept - opt->wave_pre : 0;
+    win->to = win->w.response + opt->wave_post;
+
+    c = new_run(opt, RUN_TRACE, win->w.req);
+    c->trace_from = win->from;
+    c->trace_to = win->to;
+    run(c, path);
+    bool same = c->w.accept == win->w.accept && c->w.response == win->w.response;
+    bool trace_error = c->failed; /* mismatches do not fail a trace run */
+    snprintf(hard_error, sizeof hard_error, "%s", c->error);
+    release(c); /* closes the FST */
+    if (trace_error) {
+        snprintf(err, errlen, "%s", hard_error);
+        return false;
+    }
+    if (!same) {
+        snprintf(err, errlen, "the rerun is not deterministic: request %ld moved", win->w.req);
+        return false;
+    }
+    struct stat sb;
+    win->size = stat(path, &sb) == 0 ? (long)sb.st_size : -1;
+    FILE *side = NULL;
+    char side_path[1024];
+    snprintf(side_path, sizeof side_path, "%s.win", path);
+    side = fopen(side_path, "w");
+    if (side) { /* for scripts/wave.sh: markers and zoom */
+        fprintf(side, "request=%ld accept_cycle=%" PRIu64 " response_cycle=%" PRIu64 " from_cycle=%" PRIu64
+                      " to_cycle=%" PRIu64 " mismatch=%d lanes=%u ns_per_cycle=10\n",
+                win->w.req, win->w.accept, win->w.response, win->from, win->to, win->w.mismatch, fiu_rtl_lanes());
+        fclose(side);
+    }
+    return true;
+}
+
+static void print_window(const char *path, const window *win)
+{
+    printf("tb_cosim: wave=%s request=%ld accepted_cycle=%" PRIu64 " response_cycle=%" PRIu64 " traced_cycles=%" PRIu64
+           "..%" PRIu64 " fst_bytes=%ld request_verdict=%s\n",
+           path, win->w.req, win->w.accept, win->w.response, win->from, win->to, win->size,
+           win->w.mismatch ? "MISMATCH" : "match");
+}
+
+/* --wave: only the trace; exit 0 once the FST is written. */
+static int wave_only(const options *opt)
+{
+    window win;
+    char err[512];
+    if (!trace_window(opt, opt->wave_req, opt->wave, &win, err, sizeof err)) {
+        printf("tb_cosim: wave=%s FAIL: %s\n", opt->wave, err);
+        return 1;
+    }
+    print_window(opt->wave, &win);
+    return 0;
+}
+
+/* After a mismatch: the window's FST and the command that opens it. */
+static void dump_mismatch(const options *opt, long req)
+{
+    char path[1024], name[128];
+    const char *dir = opt->wave_dir && *opt->wave_dir ? opt->wave_dir : ".";
+    snprintf(name, sizeof name, "%s", opt->name ? opt->name : "tb_cosim");
+    mkdir(dir, 0777); /* may exist */
+    snprintf(path, sizeof path, "%s/%s.seed%" PRIu64 ".req%ld.fst", dir, name, opt->seed, req);
+    window win;
+    char err[512];
+    options o = *opt;
+    o.quiet = true;
+    if (!trace_window(&o, req, path, &win, err, sizeof err)) {
+        fprintf(stderr, "tb_cosim: no waveform: %s\n", err);
+        return;
+    }
+    fprintf(stderr, "tb_cosim: waveform of cycles %" PRIu64 "..%" PRIu64 " around request %ld: %s\n", win.from,
+            win.to, req, path);
+    if (opt->name)
+        fprintf(stderr, "tb_cosim: open it with: make wave TEST=%s SEED=%" PRIu64 " REQ=%ld\n", opt->name, opt->seed,
+                req);
+    else
+        fprintf(stderr, "tb_cosim: open it with: scripts/wave.sh --fst %s\n", path);
+}
+
+int main(int argc, char **argv)
+{
+    options opt;
+    int r = parse_args(argc, argv, &opt);
+    if (r >= 0)
+        return r;
+    if (opt.wave)
+        return wave_only(&opt);
+    cosim *c = new_run(&opt, RUN_CHECK, -1);
+    if (!opt.quiet)
+        printf("tb_cosim: lanes=%u seed=%" PRIu64 " +verilator+rand+reset+2 stimulus=%s\n", fiu_rtl_lanes(), opt.seed,
+               opt.vectors ? opt.vectors : "generator");
+    run(c, NULL);
+    if (c->w.req >= 0) {
+        fflush(stdout);
+        dump_mismatch(&opt, c->w.req);
     }
 
-    double span = (double)(c.last_accept - c.first_accept + 1);
-    printf("tb_cosim: lanes=%u fused=%s flush=%s seed=%" PRIu64 " requests=%lu responses=%lu lane_checks=%lu dropped_by_reset=%lu "
-           "resets=%lu cycles=%" PRIu64 " req/cycle=%.3f latency=%" PRIu64 "/%.1f/%" PRIu64 " %s%s%s\n",
-           fiu_rtl_lanes(), c.opt.fused < 0 ? "stim" : c.opt.fused ? "1" : "0",
-           c.opt.flush < 0 ? "stim" : c.opt.flush ? "1" : "0", c.opt.seed, c.requests, c.responses, c.lane_checks, c.dropped, c.resets,
-           fiu_rtl_cycle(c.rtl), c.requests ? (double)c.requests / span : 0.0, c.lat_min,
-           c.responses ? (double)c.lat_sum / (double)c.responses : 0.0, c.lat_max, c.failed ? "FAIL: " : "PASS",
-           c.failed ? c.error : "", "");
-    if (c.have_mirror)
-        fiu_state_free(&c.mirror);
-    fiu_rtl_free(c.rtl);
-    return c.failed ? 1 : 0;
+    double span = (double)(c->last_accept - c->first_accept + 1);
+    printf("tb_cosim: lanes=%u fused=%s flush=%s seed=%" PRIu64 " requests=%lu responses=%lu lane_checks=%lu "
+           "dropped_by_reset=%lu resets=%lu cycles=%" PRIu64 " req/cycle=%.3f latency=%" PRIu64 "/%.1f/%" PRIu64
+           " %s%s\n",
+           fiu_rtl_lanes(), opt.fused < 0 ? "stim" : opt.fused ? "1" : "0", opt.flush < 0 ? "stim" : opt.flush ? "1" : "0",
+           opt.seed, c->requests, c->responses, c->lane_checks, c->dropped, c->resets, fiu_rtl_cycle(c->rtl),
+           c->requests ? (double)c->requests / span : 0.0, c->lat_min,
+           c->responses ? (double)c->lat_sum / (double)c->responses : 0.0, c->lat_max, c->failed ? "FAIL: " : "PASS",
+           c->failed ? c->error : "");
+    int rc = c->failed ? 1 : 0;
+    release(c);
+    return rc;
 }
