@@ -1,5 +1,6 @@
 // fiu_sc_cosim: the Verilated fiu_top (SystemC) and the C model (sc_module) side by side
 // over a vector file, a scoreboard comparing every response. See docs/systemc.md.
+#include <cerrno>
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
@@ -94,6 +95,7 @@ int parse_args(int argc, char **argv, cli *o)
     return -1;
 }
 
+// No info or deprecation chatter.
 void quiet_systemc()
 {
     using namespace sc_core;
@@ -153,4 +155,12 @@ int sc_main(int argc, char *argv[])
                 rtl.cycles(), sc_core::sc_time_stamp().to_string().c_str(), verdict.failed() ? "FAIL: " : "PASS",
                 verdict.reason().c_str());
     return verdict.exit_code();
+}
+
+// Our own main (instead of libsystemc's) so that the copyright banner, printed before
+// sc_main is called, can be turned off.
+int main(int argc, char *argv[])
+{
+    setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
+    return sc_core::sc_elab_and_sim(argc, argv);
 }

@@ -60,8 +60,10 @@ void fiu_sc_scoreboard::mismatch(const fiu_sc_expected &e, const char *what, con
                                  const fiu_response &got, uint64_t cycle)
 {
     const fiu_vrec &rec = *e.stim.rec;
-    std::fprintf(stderr, "fiu_sc_cosim: MISMATCH request=%lu (tag %u, line %lu) cycle=%" PRIu64 ": %s\n",
-                 e.stim.index, e.stim.tag, rec.line, cycle, what);
+    std::fprintf(stderr, "fiu_sc_cosim: MISMATCH request=%lu (tag %u, line %lu)", e.stim.index, e.stim.tag, rec.line);
+    if (cycle)
+        std::fprintf(stderr, " cycle=%" PRIu64, cycle);
+    std::fprintf(stderr, ": %s\n", what);
     fiu_vec_report_mismatch(stderr, &rec.u.req.rq, &want, &got, 8);
     if (!opt_.replay.empty())
         std::fprintf(stderr, "fiu_sc_cosim: reproduce with: %s\n", opt_.replay.c_str());

@@ -30,6 +30,7 @@ class fiu_sc_scoreboard : public sc_core::sc_module {
   private:
     void take_expected();
     void check_observed();
+    // Prints the report and fails; cycle 0: not an RTL response.
     void mismatch(const fiu_sc_expected &e, const char *what, const fiu_response &want, const fiu_response &got,
                   uint64_t cycle);
 
