@@ -50,7 +50,8 @@ class fiu_rtl_sc : public sc_core::sc_module {
     unsigned long cfg_writes_ = 0;
 
     std::unique_ptr<Vfiu_top_sc> top_;
-    // One signal per fiu_top port; types as Verilator declares them.
+    // One signal per fiu_top port, typed as Verilator declares them for LANES 4 (another
+    // LANES changes some types: binding then fails to compile, by design).
     sc_core::sc_signal<bool> rst_ni{"rst_ni", false};
     sc_core::sc_signal<bool> cfg_valid_i{"cfg_valid_i"}, cfg_ready_o{"cfg_ready_o"};
     sc_core::sc_signal<uint32_t> cfg_sel_i{"cfg_sel_i"}, cfg_addr_i{"cfg_addr_i"}, cfg_data_i{"cfg_data_i"};
