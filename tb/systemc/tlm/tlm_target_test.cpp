@@ -1,0 +1,2 @@
+int sc_main(int, char**){return 0;}
+#include <systemc>
