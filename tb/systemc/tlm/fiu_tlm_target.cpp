@@ -284,6 +284,8 @@ tlm_response_status fiu_tlm_target::write_word(uint64_t off, uint32_t data, bool
                 s = VALUE_ERR;
         } else if ((i = index_in(off, RAM_BASE, st_.ram_words)) >= 0) {
             fiu_state_ram_write(&st_, static_cast<uint32_t>(i), data);
+        } else if (index_in(off, RSP_RESULT, FIU_MAX_LANES) >= 0) {
+            return CMD_ERR;
         } else if (off >= REQ_OP && off < RSP_SEQ) {
             s = write_request(off, data);
         } else {
