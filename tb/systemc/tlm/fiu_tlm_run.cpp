@@ -46,6 +46,7 @@ public:
           driver_([this](bool w, uint64_t off, uint32_t &d) { return bus(w, off, d); })
     {
         SC_THREAD(run);
+        set_stack_size(0x100000); // vector records and requests live on the thread stack
     }
     ~fiu_tlm_runner() override
     {

@@ -61,6 +61,7 @@ public:
           drv_([this](bool w, uint64_t off, uint32_t &d) { return (w ? wr(off, d) : rd(off, d)) == tlm::TLM_OK_RESPONSE; })
     {
         SC_THREAD(run);
+        set_stack_size(0x100000); // vector records and requests live on the thread stack
     }
 
 private:
