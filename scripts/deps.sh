@@ -4,7 +4,7 @@
 set -euo pipefail
 
 PKGS=(gcc g++ make cmake zlib1g-dev libmpfr-dev libgmp-dev verilator iverilog
-      libsystemc-dev gtkwave yosys xvfb xauth)
+      libsystemc-dev gtkwave yosys xvfb xauth python3)
 
 usage() {
   cat <<USAGE

@@ -13,7 +13,7 @@ usage: scripts/wave.sh [options] TEST
   --build DIR   build directory (default build)
   --seed N      seed (default: the test's own seed)
   --req K       request index (default: the first mismatching request, else 0)
-  --lane N      lane shown in the per-lane groups (default 0)
+  --lane N      lane shown in the per-lane groups (default: the first lane that differs, else 0)
   --pre N       cycles before the request is accepted (default 40)
   --post N      cycles after its response (default 20)
   --png FILE    render the view to FILE under Xvfb instead of opening a window
@@ -25,7 +25,7 @@ USAGE
 }
 
 root=$(cd "$(dirname "$0")/.." && pwd)
-build=build seed="" req="" lane=0 pre=40 post=20 png="" gui=1 list=0 test="" fst=""
+build=build seed="" req="" lane="" pre=40 post=20 png="" gui=1 list=0 test="" fst=""
 die() { echo "wave: $*" >&2; exit 2; }
 num() { [[ "$2" =~ ^[0-9]+$ ]] || die "$1 must be a non-negative integer, got '$2'"; }
 while [ $# -gt 0 ]; do
@@ -48,8 +48,8 @@ while [ $# -gt 0 ]; do
 done
 [ -z "$seed" ] || num --seed "$seed"
 [ -z "$req" ] || num --req "$req"
-[ -z "$lane" ] && lane=0
-num --lane "$lane"; num --pre "$pre"; num --post "$post"
+[ -z "$lane" ] || num --lane "$lane"
+num --pre "$pre"; num --post "$post"
 
 build=$(cd "$build" 2>/dev/null && pwd) || die "build directory not found (run make build first)"
 if [ -n "$fst" ]; then
@@ -81,12 +81,14 @@ declare -A win
 read -r -a kv <"$fst.win"
 for p in "${kv[@]}"; do win[${p%%=*}]=${p#*=}; done
 lanes=${win[lanes]}
+[ -n "$lane" ] || lane=${win[first_bad_lane]:-0}  # default: the first lane that differs
 [ "$lane" -lt "$lanes" ] || die "--lane $lane: the model has $lanes lanes"
 ns=${win[ns_per_cycle]}
 t_accept=$((win[accept_cycle] * ns + ns / 2))
 t_response=$((win[response_cycle] * ns + ns / 2))
-t_from=$((win[from_cycle] * ns))
-t_to=$(((win[to_cycle] + 1) * ns))
+# The view opens on the request's life (2 cycles either side); the FST holds the whole window.
+t_from=$(( (win[accept_cycle] > win[from_cycle] + 2 ? win[accept_cycle] - 2 : win[from_cycle]) * ns ))
+t_to=$(( (win[response_cycle] + 3 < win[to_cycle] ? win[response_cycle] + 3 : win[to_cycle] + 1) * ns ))
 
 # Per-run save file: absolute paths, the chosen lane, mask widths for this LANES.
 gtkw=$fst.lane$lane.gtkw
@@ -112,7 +114,8 @@ if [ -n "$png" ]; then
   command -v xvfb-run >/dev/null || { echo "wave: xvfb-run not installed (make deps)" >&2; exit 1; }
   rm -f "$png"
   { cat "$tcl"; echo "gtkwave::/File/Grab_To_File {$png}"; echo "gtkwave::/File/Quit"; } >"$tcl.png"
-  timeout 120 xvfb-run -a -s "-screen 0 1700x1150x24" gtkwave -a "$gtkw" -S "$tcl.png" "$fst" >"$png.log" 2>&1 || true
+  sed 's|^\[size\] .*|[size] 1600 2060|' "$gtkw" >"$gtkw.png"  # tall enough for every group
+  timeout 120 xvfb-run -a -s "-screen 0 1600x2100x24" gtkwave -a "$gtkw.png" -S "$tcl.png" "$fst" >"$png.log" 2>&1 || true
   [ -s "$png" ] || { echo "wave: GTKWave wrote no picture (log: $png.log)" >&2; exit 1; }
   echo "wave: picture $png"
 elif [ "$gui" = 1 ]; then

@@ -79,6 +79,9 @@ void fiu_rtl_free(fiu_rtl *m)
         return;
     fiu_rtl_trace_close(m);
     m->top->final();
+    // The model's destructor unregisters its scopes with the thread's current context,
+    // which is the most recently created one; point it back at this model's own.
+    Verilated::threadContextp(m->ctx.get());
     delete m;
 }
 
@@ -160,22 +163,24 @@ bool fiu_rtl_response(const fiu_rtl *m, uint16_t *tag, fiu_response *rsp)
     return true;
 }
 
+// Cycle n: time 10n shows this cycle's inputs with the clock low, the rising edge is at
+// 10n+5 (so a handshake is visibly set up before the edge that samples it).
 void fiu_rtl_tick(fiu_rtl *m)
 {
+#if VM_TRACE
+    if (m->fst && m->trace_on)
+        m->fst->dump(m->ctx->time());
+#endif
+    m->ctx->timeInc(5);
     m->top->clk_i = 1;
     m->top->eval();
-    m->ctx->timeInc(5);
 #if VM_TRACE
     if (m->fst && m->trace_on)
         m->fst->dump(m->ctx->time());
 #endif
+    m->ctx->timeInc(5);
     m->top->clk_i = 0;
     m->top->eval();
-    m->ctx->timeInc(5);
-#if VM_TRACE
-    if (m->fst && m->trace_on)
-        m->fst->dump(m->ctx->time());
-#endif
     m->cycle++;
 }
 

@@ -43,6 +43,7 @@ typedef struct {
     long req;                    /* request index; -1: none yet */
     uint64_t accept, response;   /* cycles of its accepting edge and its checked response */
     bool mismatch;
+    unsigned lane;               /* first lane that differs (0 if none) */
 } watch;
 
 typedef struct {
@@ -70,6 +71,7 @@ typedef struct {
     run_mode mode;
     watch w;                     /* RUN_CHECK: the first mismatch; else the watched request */
     uint64_t trace_from, trace_to;
+    uint64_t cycles;             /* at the end of the run */
 } cosim;
 
 static uint64_t rnd(cosim *c)
@@ -88,6 +90,15 @@ static void fail(cosim *c, const char *msg)
         snprintf(c->error, sizeof c->error, "%s", msg);
     c->failed = true;
     c->stop = true;
+}
+
+static unsigned first_bad_lane(const fiu_response *want, const fiu_response *got)
+{
+    for (unsigned i = 0; i < want->lanes && i < got->lanes; i++)
+        if (want->result[i] != got->result[i] || ((want->wmask ^ got->wmask) >> i & 1) ||
+            ((want->kill ^ got->kill) >> i & 1))
+            return i;
+    return 0;
 }
 
 static void check_response(cosim *c, uint16_t tag, const fiu_response *got)
@@ -119,6 +130,7 @@ static void check_response(cosim *c, uint16_t tag, const fiu_response *got)
         c->w.accept = p->issue_cycle;
         c->w.response = fiu_rtl_cycle(c->rtl);
         c->w.mismatch = bad;
+        c->w.lane = first_bad_lane(&p->expect, got);
         if (c->mode == RUN_LOCATE)
             c->stop = true;
     }
@@ -430,6 +442,8 @@ static void run(cosim *c, const char *fst)
     c->rtl = fiu_rtl_new(2, c->opt.seed);
     if (fst && !fiu_rtl_trace_open(c->rtl, fst)) {
         fail(c, "cannot open the FST file (or the model was built without --trace-fst)");
+        fiu_rtl_free(c->rtl);
+        c->rtl = NULL;
         return;
     }
     fiu_rtl_set_rsp_ready(c->rtl, true);
@@ -445,6 +459,8 @@ static void run(cosim *c, const char *fst)
             char msg[512];
             snprintf(msg, sizeof msg, "%s: cannot open", c->opt.vectors);
             fail(c, msg);
+            fiu_rtl_free(c->rtl);
+            c->rtl = NULL;
             return;
         }
         fiu_vrec rec;
@@ -468,6 +484,9 @@ static void run(cosim *c, const char *fst)
     /* the window may extend past the last response */
     while (c->mode == RUN_TRACE && !c->stop)
         idle_cycle(c);
+    c->cycles = fiu_rtl_cycle(c->rtl);
+    fiu_rtl_free(c->rtl); /* one model alive at a time; also closes the FST */
+    c->rtl = NULL;
 }
 
 static void release(cosim *c)
@@ -550,8 +569,9 @@ static bool trace_window(const options *opt, long req, const char *path, window 
     side = fopen(side_path, "w");
     if (side) { /* for scripts/wave.sh: markers and zoom */
         fprintf(side, "request=%ld accept_cycle=%" PRIu64 " response_cycle=%" PRIu64 " from_cycle=%" PRIu64
-                      " to_cycle=%" PRIu64 " mismatch=%d lanes=%u ns_per_cycle=10\n",
-                win->w.req, win->w.accept, win->w.response, win->from, win->to, win->w.mismatch, fiu_rtl_lanes());
+                      " to_cycle=%" PRIu64 " mismatch=%d first_bad_lane=%u lanes=%u ns_per_cycle=10\n",
+                win->w.req, win->w.accept, win->w.response, win->from, win->to, win->w.mismatch, win->w.lane,
+                fiu_rtl_lanes());
         fclose(side);
     }
     return true;
@@ -597,8 +617,8 @@ static void dump_mismatch(const options *opt, long req)
     fprintf(stderr, "tb_cosim: waveform of cycles %" PRIu64 "..%" PRIu64 " around request %ld: %s\n", win.from,
             win.to, req, path);
     if (opt->name)
-        fprintf(stderr, "tb_cosim: open it with: make wave TEST=%s SEED=%" PRIu64 " REQ=%ld\n", opt->name, opt->seed,
-                req);
+        fprintf(stderr, "tb_cosim: open it with: make wave TEST=%s SEED=%" PRIu64 " REQ=%ld LANE=%u\n", opt->name,
+                opt->seed, req, win.w.lane);
     else
         fprintf(stderr, "tb_cosim: open it with: scripts/wave.sh --fst %s\n", path);
 }
@@ -615,6 +635,7 @@ int main(int argc, char **argv)
     if (!opt.quiet)
         printf("tb_cosim: lanes=%u seed=%" PRIu64 " +verilator+rand+reset+2 stimulus=%s\n", fiu_rtl_lanes(), opt.seed,
                opt.vectors ? opt.vectors : "generator");
+    fflush(stdout);
     run(c, NULL);
     if (c->w.req >= 0) {
         fflush(stdout);
@@ -626,7 +647,7 @@ int main(int argc, char **argv)
            "dropped_by_reset=%lu resets=%lu cycles=%" PRIu64 " req/cycle=%.3f latency=%" PRIu64 "/%.1f/%" PRIu64
            " %s%s\n",
            fiu_rtl_lanes(), opt.fused < 0 ? "stim" : opt.fused ? "1" : "0", opt.flush < 0 ? "stim" : opt.flush ? "1" : "0",
-           opt.seed, c->requests, c->responses, c->lane_checks, c->dropped, c->resets, fiu_rtl_cycle(c->rtl),
+           opt.seed, c->requests, c->responses, c->lane_checks, c->dropped, c->resets, c->cycles,
            c->requests ? (double)c->requests / span : 0.0, c->lat_min,
            c->responses ? (double)c->lat_sum / (double)c->responses : 0.0, c->lat_max, c->failed ? "FAIL: " : "PASS",
            c->failed ? c->error : "");

@@ -1,0 +1,25 @@
+# ctest helper (wave.auto_dump): the broken model's co-simulation must fail, write the FST
+# of the mismatch window by itself, and print the make wave command that opens it.
+file(REMOVE ${FST} ${FST}.win)
+execute_process(COMMAND ${EXE} --seed 7 --count 2000 --name fault.l4 --wave-dir ${DIR}
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+message("${out}${err}")
+if(NOT rc EQUAL 1)
+  message(FATAL_ERROR "expected exit status 1 (mismatch), got ${rc}")
+endif()
+foreach(re "MISMATCH seed=7 request=3 " "waveform of cycles [0-9]+\\.\\.[0-9]+ around request 3: "
+           "open it with: make wave TEST=fault\\.l4 SEED=7 REQ=3 LANE=1\n")
+  if(NOT "${out}${err}" MATCHES "${re}")
+    message(FATAL_ERROR "output does not match '${re}'")
+  endif()
+endforeach()
+if(NOT "${out}" MATCHES "FAIL: mismatch at request 3\n$")
+  message(FATAL_ERROR "the summary line is not the last line of stdout")
+endif()
+if(NOT EXISTS ${FST} OR NOT EXISTS ${FST}.win)
+  message(FATAL_ERROR "${FST}: not written")
+endif()
+execute_process(COMMAND ${PY} ${CHECK} ${FST} ${GTKW} --mismatch 1 RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "check_fst failed on the automatic dump")
+endif()
