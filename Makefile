@@ -12,7 +12,7 @@ help:
 	@echo "  make sim      main regression (installs missing packages first)"
 	@echo "  make test     whole test suite except the deep label (what CI runs)"
 	@echo "  make regress  deep regressions (ctest -L deep)"
-	@echo "  make bench    benchmarks (throughput figures, not tests)"
+	@echo "  make bench    benchmarks (throughput figures, not tests; co-simulation speeds, FST sizes)"
 	@echo "  make alpha-study  exhaustive alpha-lowering study (docs/alpha-test.md)"
 	@echo "  make wave TEST=<case> [SEED=n] [REQ=k] [LANE=i]"
 	@echo "               rerun a co-simulation case, trace the cycles around request k, open GTKWave"
@@ -48,6 +48,8 @@ alpha-study: build
 bench: build
 	@$(BUILD)/tb/bench/bench_f32
 	@$(BUILD)/tb/bench/bench_model
+	@scripts/bench_cosim.sh $(BUILD)
+	@scripts/bench_wave.sh $(BUILD)
 
 WAVE_ARGS = --build $(BUILD) $(if $(SEED),--seed $(SEED)) $(if $(REQ),--req $(REQ)) $(if $(LANE),--lane $(LANE)) $(TEST)
 

@@ -115,8 +115,8 @@ if [ -n "$png" ]; then
   rm -f "$png"
   { cat "$tcl"; echo "gtkwave::/File/Grab_To_File {$png}"; echo "gtkwave::/File/Quit"; } >"$tcl.png"
   sed 's|^\[size\] .*|[size] 1600 2060|' "$gtkw" >"$gtkw.png"  # tall enough for every group
-  timeout 120 xvfb-run -a -s "-screen 0 1600x2100x24" gtkwave -a "$gtkw.png" -S "$tcl.png" "$fst" >"$png.log" 2>&1 || true
-  [ -s "$png" ] || { echo "wave: GTKWave wrote no picture (log: $png.log)" >&2; exit 1; }
+  timeout 120 xvfb-run -a -s "-screen 0 1600x2100x24" gtkwave -a "$gtkw.png" -S "$tcl.png" "$fst" >"$fst.png.log" 2>&1 || true
+  [ -s "$png" ] || { echo "wave: GTKWave wrote no picture (log: $fst.png.log)" >&2; exit 1; }
   echo "wave: picture $png"
 elif [ "$gui" = 1 ]; then
   if [ -z "${DISPLAY:-}" ]; then
