@@ -5,6 +5,7 @@
  * Waveforms (docs/debugging.md): a run is deterministic for its seed, so a window of cycles
  * around one request is traced by running twice: once to find the request's cycles, once
  * with FST tracing on only inside the window. A mismatch does this automatically. */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -439,6 +440,7 @@ static void run(cosim *c, const char *fst)
 {
     c->rng = c->opt.seed ^ 0xC051A11Eull;
     c->reset_at = c->opt.count / 4 + rnd(c) % (c->opt.count / 2 + 1);
+    errno = ERANGE; /* a stale errno must not upset the shim's +verilator+ arguments */
     c->rtl = fiu_rtl_new(2, c->opt.seed);
     if (fst && !fiu_rtl_trace_open(c->rtl, fst)) {
         fail(c, "cannot open the FST file (or the model was built without --trace-fst)");

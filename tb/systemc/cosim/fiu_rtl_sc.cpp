@@ -1,5 +1,6 @@
 #include "fiu_rtl_sc.h"
 
+#include <cerrno>
 #include <string>
 
 extern "C" { // tb/rtl/cfg_writes.h, shared with tb_cosim, has no C++ guard
@@ -42,6 +43,7 @@ fiu_rtl_sc::fiu_rtl_sc(sc_core::sc_module_name name, const options &opt, fiu_sc_
     std::string rr = "+verilator+rand+reset+2";
     std::string sd = "+verilator+seed+" + std::to_string(opt.seed % 2147483647 + 1);
     const char *argv[] = {"fiu_sc_cosim", rr.c_str(), sd.c_str()};
+    errno = 0; // Verilator 5.006 reads a stale errno after strtoull; see fiu_shim.cpp
     Verilated::commandArgs(3, argv);
     top_ = std::make_unique<Vfiu_top_sc>("fiu_top");
     Vfiu_top_sc &t = *top_;
