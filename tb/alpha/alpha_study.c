@@ -27,6 +27,7 @@
 
 #include "alpha_lowering.h"
 #include "fiu.h"
+#include "../common/host_f32.h"
 
 enum { NUM_FUNCS = 8, NUM_REFS = 256, NUM_LOWERINGS = 3, MAX_THREADS = 64 };
 enum { LOWERING_SEED = 0, LOWERING_SEED_SAT = 1, LOWERING_FIXED = 2 };
@@ -100,12 +101,6 @@ static int64_t order_key(uint32_t x)
 {
     int64_t mag = (int64_t)(x & 0x7FFFFFFFu);
     return (x & 0x80000000u) ? -mag : mag;
-}
-static float bits_to_float(uint32_t x)
-{
-    float f;
-    memcpy(&f, &x, sizeof f);
-    return f;
 }
 static int category(uint32_t a)
 {
@@ -304,7 +299,7 @@ typedef struct {
 
 static void print_alpha(uint32_t a)
 {
-    printf("0x%08" PRIx32 " (%.9g)", a, (double)bits_to_float(a));
+    printf("0x%08" PRIx32 " (%.9g)", a, (double)u2f(a));
 }
 
 /* Prints an open range (unless quiet); returns 1 if there was one. */
@@ -472,7 +467,7 @@ static void print_fp32_notes(const uint32_t *refs)
     uint32_t one_255 = mpfr_ratio_bits(1, 255, MPFR_RNDN);
     for (uint32_t k = 0; k < NUM_REFS; k++) {
         /* round(ref * 255.0) in fp32: the product must round to the integer k. */
-        float p = bits_to_float(fiu_f32_mul(refs[k], 0x437F0000u /* 255.0 */, 0));
+        float p = u2f(fiu_f32_mul(refs[k], 0x437F0000u /* 255.0 */, 0));
         if (p > (float)k - 0.5f && p < (float)k + 0.5f)
             round_trip_ok++;
         /* newref + 1.0/255.0 as an fp32 add vs the correctly rounded (2k+1)/510. */

@@ -17,6 +17,7 @@
 
 #include "alpha_lowering.h"
 #include "fiu.h"
+#include "../common/host_f32.h"
 
 typedef uint32_t (*unorm_fn)(uint32_t a, unsigned bits);
 typedef bool (*pass_fn)(uint32_t func, uint32_t format, uint32_t alpha, uint32_t ref);
@@ -42,18 +43,6 @@ static void check(tally *t, bool ok, const char *what, uint32_t a, uint64_t got,
 
 /* ---- independent helpers ---- */
 
-static float to_float(uint32_t b)
-{
-    float f;
-    memcpy(&f, &b, sizeof f);
-    return f;
-}
-static uint32_t to_bits(float f)
-{
-    uint32_t b;
-    memcpy(&b, &f, sizeof b);
-    return b;
-}
 static bool is_nan_bits(uint32_t x) { return (x & 0x7FFFFFFFu) > 0x7F800000u; }
 
 /* splitmix64 PRNG; state passed explicitly. */
@@ -71,7 +60,7 @@ static uint32_t oracle_unorm(uint32_t x, unsigned n)
     uint64_t max = (UINT64_C(1) << n) - 1;
     if (is_nan_bits(x) || (x >> 31))
         return 0;
-    float f = to_float(x);
+    float f = u2f(x);
     if (f >= 1.0f)
         return (uint32_t)max;
     mpfr_t t;
@@ -89,7 +78,7 @@ static int side_of_midpoint(uint32_t x, unsigned n, uint64_t j)
 {
     mpfr_t t;
     mpfr_init2(t, 128);
-    mpfr_set_flt(t, to_float(x), MPFR_RNDN);
+    mpfr_set_flt(t, u2f(x), MPFR_RNDN);
     mpfr_mul_ui(t, t, (unsigned long)(2 * ((UINT64_C(1) << n) - 1)), MPFR_RNDN);
     int c = mpfr_cmp_ui(t, (unsigned long)(2 * j + 1));
     mpfr_clear(t);
@@ -105,7 +94,7 @@ static uint32_t ratio_bits(unsigned long num, unsigned long den, mpfr_rnd_t rnd)
     mpfr_div_ui(t, t, den, rnd);
     float f = mpfr_get_flt(t, MPFR_RNDN);
     mpfr_clear(t);
-    return to_bits(f);
+    return f2u(f);
 }
 
 /* fp32 bits of the midpoint (2j+1)/(2(2^n-1)) rounded down or up. */
@@ -242,7 +231,7 @@ static void test_float_compare(tally *t, pass_fn dut, uint64_t seed, uint64_t co
             for (size_t j = 0; j < ns; j++) {
                 uint32_t a = float_specials[i], r = float_specials[j];
                 bool got = dut(func, FIU_AFMT_FLOAT32, a, r);
-                bool want = host_compare(func, to_float(a), to_float(r));
+                bool want = host_compare(func, u2f(a), u2f(r));
                 check(t, got == want, "float32 specials", a, got, want);
             }
     uint64_t s = seed ^ UINT64_C(0xF10A7);
@@ -252,8 +241,8 @@ static void test_float_compare(tally *t, pass_fn dut, uint64_t seed, uint64_t co
         if ((r >> 3) & 1) /* near-equal pairs */
             ref = a + (uint32_t)((r >> 4) & 3) - 1u;
         bool got = dut(func, FIU_AFMT_FLOAT32, a, ref);
-        check(t, got == host_compare(func, to_float(a), to_float(ref)), "float32 random", a, got,
-              host_compare(func, to_float(a), to_float(ref)));
+        check(t, got == host_compare(func, u2f(a), u2f(ref)), "float32 random", a, got,
+              host_compare(func, u2f(a), u2f(ref)));
     }
 }
 
@@ -367,7 +356,7 @@ static uint32_t mutant_float_multiply(uint32_t a, unsigned bits)
     /* The classic shortcut: rounded fp32 product, then round half up. */
     if (is_nan_bits(a) || (a >> 31))
         return 0;
-    float f = to_float(a);
+    float f = u2f(a);
     if (f >= 1.0f)
         return (uint32_t)((UINT64_C(1) << bits) - 1);
     float p = f * (float)((UINT64_C(1) << bits) - 1);

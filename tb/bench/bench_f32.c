@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "fiu_f32.h"
+#include "../common/host_f32.h"
 
 enum { LANES = 1 << 16 };
 
@@ -31,30 +32,17 @@ static double now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static float as_f(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-
-static uint32_t as_u(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
 
 /* Plane coefficients of a plausible triangle; (x, y) sample positions on a 4K screen. */
 static void fill(lanes_t *L, uint64_t seed)
 {
     for (int i = 0; i < LANES; i++) {
         uint64_t r = splitmix64(&seed);
-        L->a[i] = as_u((float)((int)(r & 0xFFFF) - 32768) / 65536.0f);
-        L->b[i] = as_u((float)((int)((r >> 16) & 0xFFFF) - 32768) / 65536.0f);
-        L->c[i] = as_u((float)((r >> 32) & 0xFFFF) / 64.0f);
-        L->x[i] = as_u((float)((r >> 48) & 0xFFF) + (float)((r >> 60) & 0xF) / 16.0f);
-        L->y[i] = as_u((float)((r >> 36) & 0x7FF) + 0.5f);
+        L->a[i] = f2u((float)((int)(r & 0xFFFF) - 32768) / 65536.0f);
+        L->b[i] = f2u((float)((int)((r >> 16) & 0xFFFF) - 32768) / 65536.0f);
+        L->c[i] = f2u((float)((r >> 32) & 0xFFFF) / 64.0f);
+        L->x[i] = f2u((float)((r >> 48) & 0xFFF) + (float)((r >> 60) & 0xF) / 16.0f);
+        L->y[i] = f2u((float)((r >> 36) & 0x7FF) + 0.5f);
     }
 }
 
@@ -70,7 +58,7 @@ static double run_fmaf(lanes_t *L)
 {
     double t0 = now();
     for (int i = 0; i < LANES; i++)
-        L->out[i] = as_u(fmaf(as_f(L->a[i]), as_f(L->x[i]), fmaf(as_f(L->b[i]), as_f(L->y[i]), as_f(L->c[i]))));
+        L->out[i] = f2u(fmaf(u2f(L->a[i]), u2f(L->x[i]), fmaf(u2f(L->b[i]), u2f(L->y[i]), u2f(L->c[i]))));
     return now() - t0;
 }
 

@@ -17,6 +17,7 @@
 
 #include "f32_dut.h"
 #include "f32_oracle.h"
+#include "../common/host_f32.h"
 
 #define PROG "test_f32_props"
 #define DEFAULT_SEED 0x13198A2E03707344ull
@@ -62,19 +63,6 @@ static double now_seconds(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-static float f_of(uint32_t bits)
-{
-    float f;
-    memcpy(&f, &bits, sizeof f);
-    return f;
-}
-
-static uint32_t bits_of(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, sizeof u);
-    return u;
-}
 
 /* ------------------------------------------------------------------ permute */
 
@@ -181,11 +169,11 @@ static void prop_host_ieee(const struct options *opt, struct f32_report *rep)
         f32_gen_case(&rng, F32_OP_FMA, opt->gen, FU, &c);
         c.index = i;
         uint32_t a = c.a, b = c.b, e = c.e;
-        float fa = f_of(a), fb = f_of(b), fe = f_of(e);
-        uint32_t fma_h = bits_of(fmaf(fa, fb, fe));
-        uint32_t mul_h = bits_of(host_mul(fa, fb));
-        uint32_t unf_h = bits_of(host_add(host_mul(fa, fb), fe));
-        uint32_t add_h = bits_of(host_add(fa, fe));
+        float fa = u2f(a), fb = u2f(b), fe = u2f(e);
+        uint32_t fma_h = f2u(fmaf(fa, fb, fe));
+        uint32_t mul_h = f2u(host_mul(fa, fb));
+        uint32_t unf_h = f2u(host_add(host_mul(fa, fb), fe));
+        uint32_t add_h = f2u(host_add(fa, fe));
         struct f32_case v = c;
         v.mode = FU;
         f32_report_check(rep, "host fmaf vs fiu_f32_fma fused", F32_OP_FMA, &v, fma_h, fiu_f32_fma(a, b, e, FU),
@@ -268,7 +256,7 @@ struct probe {
 static struct probe run_probe(void)
 {
     volatile float one = 1.0f, eps = 1e-30f, sub = 1e-40f;
-    struct probe p = {bits_of(one + eps), bits_of(sub * one)};
+    struct probe p = {f2u(one + eps), f2u(sub * one)};
     return p;
 }
 

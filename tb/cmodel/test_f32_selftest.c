@@ -17,6 +17,7 @@
 #endif
 
 #include "f32_oracle.h"
+#include "../common/host_f32.h"
 
 #define PROG "test_f32_selftest"
 #define DEFAULT_SEED 0xA4093822299F31D0ull
@@ -38,19 +39,6 @@ static void expect(struct selftest *st, bool ok, const char *fmt_what, uint32_t 
     }
 }
 
-static float f_of(uint32_t bits)
-{
-    float f;
-    memcpy(&f, &bits, sizeof f);
-    return f;
-}
-
-static uint32_t bits_of(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, sizeof u);
-    return u;
-}
 
 static float host_mul(float x, float y) { return x * y; }
 static float host_add(float x, float y) { return x + y; }
@@ -128,7 +116,7 @@ static void test_conversions(struct selftest *st, struct f32_oracle *o, struct f
             continue;
         f32_oracle_from_bits(x, bits);
         expect(st, f32_oracle_to_bits(o, x) == bits, "bits -> MPFR -> bits is the identity", bits);
-        expect(st, bits_of(mpfr_get_flt(x, MPFR_RNDN)) == bits, "from_bits agrees with mpfr_get_flt", bits);
+        expect(st, f2u(mpfr_get_flt(x, MPFR_RNDN)) == bits, "from_bits agrees with mpfr_get_flt", bits);
     }
     mpfr_clear(x);
 }
@@ -271,22 +259,22 @@ static uint64_t test_oracle_vs_host(struct selftest *st, struct f32_oracle *o, u
         struct f32_case c;
         f32_gen_case(&rng, F32_OP_FMA, F32_GEN_MIX, F32O_FUSED, &c);
         c.index = i;
-        float fa = f_of(c.a), fb = f_of(c.b), fe = f_of(c.e);
+        float fa = u2f(c.a), fb = u2f(c.b), fe = u2f(c.e);
         uint32_t got = f32_oracle_fma(o, c.a, c.b, c.e, F32O_FUSED);
-        f32_report_check(&rep, "host fmaf (expected) vs oracle fma fused", F32_OP_FMA, &c, bits_of(fmaf(fa, fb, fe)),
+        f32_report_check(&rep, "host fmaf (expected) vs oracle fma fused", F32_OP_FMA, &c, f2u(fmaf(fa, fb, fe)),
                          got, F32_MATCH_ANY_NAN);
         if (f32o_is_nan(got))
             f32_report_check(&rep, "oracle NaN is canonical", F32_OP_FMA, &c, F32O_NAN, got, F32_MATCH_EXACT);
         c.mode = 0;
         f32_report_check(&rep, "host fl(fl(a*b)+e) vs oracle fma unfused", F32_OP_FMA, &c,
-                         bits_of(host_add(host_mul(fa, fb), fe)), f32_oracle_fma(o, c.a, c.b, c.e, 0),
+                         f2u(host_add(host_mul(fa, fb), fe)), f32_oracle_fma(o, c.a, c.b, c.e, 0),
                          F32_MATCH_ANY_NAN);
         c.mode = i & 1u ? F32O_FUSED : 0;
-        f32_report_check(&rep, "host a*b vs oracle mul", F32_OP_MUL, &c, bits_of(host_mul(fa, fb)),
+        f32_report_check(&rep, "host a*b vs oracle mul", F32_OP_MUL, &c, f2u(host_mul(fa, fb)),
                          f32_oracle_mul(o, c.a, c.b, c.mode), F32_MATCH_ANY_NAN);
         struct f32_case add = c;
         add.b = ONE;
-        f32_report_check(&rep, "host a+e vs oracle dotadd(a,1,+0,-0,e)", F32_OP_FMA, &add, bits_of(host_add(fa, fe)),
+        f32_report_check(&rep, "host a+e vs oracle dotadd(a,1,+0,-0,e)", F32_OP_FMA, &add, f2u(host_add(fa, fe)),
                          f32_oracle_dotadd(o, c.a, ONE, P0, N0, c.e, c.mode), F32_MATCH_ANY_NAN);
     }
     f32_report_coverage(&rep);

@@ -5,20 +5,7 @@
 #include <string.h>
 
 #include "fiu.h"
-
-static inline uint32_t f2u(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-
-static inline float u2f(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
+#include "../common/host_f32.h"
 
 /* A request of n lanes, all active with guard true, pixel (px, py), slot at prim_base. */
 static inline fiu_request make_request(uint8_t op, uint32_t n, uint16_t px, uint16_t py, uint32_t prim_base)

@@ -20,6 +20,7 @@
 
 #include "fiu_f32.h"
 #include "tb_common.h"
+#include "../common/host_f32.h"
 
 namespace {
 
@@ -31,19 +32,6 @@ const char *const kUsage =
     "  fail). Prints the seed and a summary line; exit 0 iff no mismatch.\n";
 
 using tb::Rng;
-
-float u2f(uint32_t u)
-{
-    float f;
-    std::memcpy(&f, &u, 4);
-    return f;
-}
-uint32_t f2u(float f)
-{
-    uint32_t u;
-    std::memcpy(&u, &f, 4);
-    return u;
-}
 
 // Biased exponent of a normal fp32 near 2^k (unbiased k), clamped to finite.
 int bexp(int k) { return k + 127; }

@@ -27,6 +27,7 @@
 #include "Vfiu_unpack.h"
 #pragma GCC diagnostic pop
 #include "fiu.h"
+#include "../common/host_f32.h"
 
 namespace {
 
@@ -52,13 +53,6 @@ struct Stats {
         return ++mismatches <= max_print;
     }
 };
-
-uint32_t f2u(float f)
-{
-    uint32_t u;
-    std::memcpy(&u, &f, 4);
-    return u;
-}
 
 // ---- unpack ----
 

@@ -5,20 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static float from_bits(uint32_t b)
-{
-    float f;
-    memcpy(&f, &b, sizeof f);
-    return f;
-}
-
-static uint32_t to_bits(float f)
-{
-    uint32_t b;
-    memcpy(&b, &f, sizeof b);
-    return b;
-}
+#include "../common/host_f32.h"
 
 /* digits "d1d2..dn" (no sign, no point) and decimal exponent e: value = d1.d2..dn * 10^e */
 static void format(const char *digits, int e, int negative, char *out)
@@ -77,7 +64,7 @@ void fiu_f32_decimal(uint32_t bits, char out[FIU_F32_DECIMAL_MAX])
         return;
     }
     uint32_t magnitude = bits & 0x7FFFFFFFu;
-    float f = from_bits(magnitude);
+    float f = u2f(magnitude);
     unsigned long long mant = 0;
     int e10 = 0;
     for (int prec = 1; prec <= 9; prec++) { /* 9 significant digits always round-trip */
@@ -94,7 +81,7 @@ void fiu_f32_decimal(uint32_t bits, char out[FIU_F32_DECIMAL_MAX])
         for (int k = 0; k < 3 && !mant; k++) {
             char text[40];
             snprintf(text, sizeof text, "%llue%d", cand[k], scale);
-            if (cand[k] && to_bits(strtof(text, NULL)) == magnitude)
+            if (cand[k] && f2u(strtof(text, NULL)) == magnitude)
                 mant = cand[k], e10 = scale;
         }
         if (mant)
