@@ -18,6 +18,7 @@
 #include "alpha_lowering.h"
 #include "fiu.h"
 #include "../common/host_f32.h"
+#include "../common/splitmix64.h"
 
 typedef uint32_t (*unorm_fn)(uint32_t a, unsigned bits);
 typedef bool (*pass_fn)(uint32_t func, uint32_t format, uint32_t alpha, uint32_t ref);
@@ -44,15 +45,6 @@ static void check(tally *t, bool ok, const char *what, uint32_t a, uint64_t got,
 /* ---- independent helpers ---- */
 
 static bool is_nan_bits(uint32_t x) { return (x & 0x7FFFFFFFu) > 0x7F800000u; }
-
-/* splitmix64 PRNG; state passed explicitly. */
-static uint64_t rng_next(uint64_t *s)
-{
-    uint64_t z = (*s += UINT64_C(0x9E3779B97F4A7C15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
-}
 
 /* Oracle: NaN -> 0, clamp to [0,1], floor(x*(2^n-1) + 1/2) computed exactly with MPFR. */
 static uint32_t oracle_unorm(uint32_t x, unsigned n)
@@ -165,7 +157,7 @@ static void test_unorm_random(tally *t, unorm_fn dut, uint64_t seed, uint64_t co
     static const unsigned widths[] = {1, 5, 8, 10, 12, 16, 24, 32};
     uint64_t s = seed;
     for (uint64_t i = 0; i < count; i++) {
-        uint64_t r = rng_next(&s);
+        uint64_t r = splitmix64(&s);
         unsigned n = widths[r % (sizeof widths / sizeof widths[0])];
         uint32_t a = (uint32_t)(r >> 32);
         if ((r >> 8) & 1) /* half the cases inside [0, 1] */
@@ -236,7 +228,7 @@ static void test_float_compare(tally *t, pass_fn dut, uint64_t seed, uint64_t co
             }
     uint64_t s = seed ^ UINT64_C(0xF10A7);
     for (uint64_t i = 0; i < count; i++) {
-        uint64_t r = rng_next(&s);
+        uint64_t r = splitmix64(&s);
         uint32_t func = (uint32_t)(r & 7), a = (uint32_t)(r >> 32), ref = (uint32_t)(r >> 3);
         if ((r >> 3) & 1) /* near-equal pairs */
             ref = a + (uint32_t)((r >> 4) & 3) - 1u;
@@ -268,7 +260,7 @@ static void test_unorm_compare(tally *t, uint64_t seed, uint64_t count)
     uint64_t s = seed ^ UINT64_C(0xC0FFEE);
     size_t ns = sizeof float_specials / sizeof float_specials[0];
     for (uint64_t i = 0; i < count; i++) {
-        uint64_t r = rng_next(&s);
+        uint64_t r = splitmix64(&s);
         uint32_t func = (uint32_t)(r & 7), fmt = 1 + (uint32_t)((r >> 3) % 3);
         uint32_t a = (uint32_t)(r >> 32) % (FIU_F32_ONE + 1), ref = (uint32_t)(r >> 8) % (FIU_F32_ONE + 1);
         if ((r >> 5) & 1)

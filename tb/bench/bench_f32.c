@@ -10,20 +10,13 @@
 
 #include "fiu_f32.h"
 #include "../common/host_f32.h"
+#include "../common/splitmix64.h"
 
 enum { LANES = 1 << 16 };
 
 typedef struct {
     uint32_t a[LANES], b[LANES], c[LANES], x[LANES], y[LANES], out[LANES];
 } lanes_t;
-
-static uint64_t splitmix64(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
 
 static double now(void)
 {

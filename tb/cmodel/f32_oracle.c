@@ -8,16 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "../common/splitmix64.h"
 
 /* ======================================================================== PRNG */
-
-static uint64_t splitmix64(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
 
 void f32_rng_seed(struct f32_rng *rng, uint64_t seed)
 {

@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "cfg_writes.h"
+#include "../common/splitmix64.h"
 
 enum { QUEUE_CAP = 256, DRAIN_TIMEOUT = 10000 };
 
@@ -75,13 +76,7 @@ typedef struct {
     uint64_t cycles;             /* at the end of the run */
 } cosim;
 
-static uint64_t rnd(cosim *c)
-{
-    uint64_t z = (c->rng += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
+static uint64_t rnd(cosim *c) { return splitmix64(&c->rng); }
 
 static bool chance(cosim *c, unsigned pct) { return rnd(c) % 100 < pct; }
 

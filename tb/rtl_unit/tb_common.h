@@ -8,21 +8,17 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include "../common/splitmix64.h"
 
 namespace tb {
 
 struct Rng {  // splitmix64
     uint64_t s;
-    uint64_t next()
-    {
-        uint64_t z = (s += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        return z ^ (z >> 31);
-    }
+    uint64_t next() { return splitmix64(&s); }
     uint32_t u32() { return static_cast<uint32_t>(next() >> 32); }
     uint32_t below(uint32_t n) { return static_cast<uint32_t>((next() >> 32) % n); }
     bool coin() { return (next() >> 63) != 0; }
+    bool chance(unsigned pct) { return next() % 100 < pct; }
 };
 
 struct Options {

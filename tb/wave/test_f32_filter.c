@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "f32_decimal.h"
+#include "../common/splitmix64.h"
 
 typedef struct {
     uint64_t rng;
@@ -15,13 +16,7 @@ typedef struct {
     mpfr_t exact, back;
 } ctx;
 
-static uint64_t next(ctx *c)
-{
-    uint64_t z = (c->rng += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
+static uint64_t next(ctx *c) { return splitmix64(&c->rng); }
 
 /* the exact value of a finite fp32, from its fields */
 static void set_exact(mpfr_t x, uint32_t bits)

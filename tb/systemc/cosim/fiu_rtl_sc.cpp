@@ -37,7 +37,7 @@ template <typename T, typename F> void drive_lanes(sc_core::sc_signal<T> &sig, u
 
 fiu_rtl_sc::fiu_rtl_sc(sc_core::sc_module_name name, const options &opt, fiu_sc_verdict &verdict)
     : sc_module(name), clk("clk"), stim_in("stim_in"), rsp_out("rsp_out"), opt_(opt), verdict_(verdict),
-      bubbles_(opt.seed ^ 0xB0BB1E5ull), backpressure_(opt.seed ^ 0xBAC4ull)
+      bubbles_{opt.seed ^ 0xB0BB1E5ull}, backpressure_{opt.seed ^ 0xBAC4ull}
 {
     // Random initial register state, as tb_cosim (+verilator+rand+reset+2), before the model exists.
     std::string rr = "+verilator+rand+reset+2";

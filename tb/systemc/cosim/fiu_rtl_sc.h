@@ -10,6 +10,7 @@
 
 #include "Vfiu_top_sc.h"
 #include "fiu_sc_types.h"
+#include "../../rtl_unit/tb_common.h"
 
 class fiu_rtl_sc : public sc_core::sc_module {
   public:
@@ -43,7 +44,7 @@ class fiu_rtl_sc : public sc_core::sc_module {
 
     options opt_;
     fiu_sc_verdict &verdict_;
-    fiu_sc_rng bubbles_, backpressure_;
+    tb::Rng bubbles_, backpressure_; // splitmix64 from the seed, as tb_cosim
     fiu_state shadow_{}; // the configuration written so far, for fiu_cfg_record
     bool have_shadow_ = false;
     uint64_t cycle_ = 0;

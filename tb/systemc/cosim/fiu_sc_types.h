@@ -51,21 +51,4 @@ class fiu_sc_verdict {
     std::string reason_;
 };
 
-// splitmix64, as tb_cosim: deterministic from the seed.
-class fiu_sc_rng {
-  public:
-    explicit fiu_sc_rng(uint64_t seed) : state_(seed) {}
-    uint64_t next()
-    {
-        uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        return z ^ (z >> 31);
-    }
-    bool chance(unsigned pct) { return next() % 100 < pct; }
-
-  private:
-    uint64_t state_;
-};
-
 #endif

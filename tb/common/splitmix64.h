@@ -1,0 +1,15 @@
+/* splitmix64: the testbenches' deterministic random source (or the seeder of a larger one). */
+#ifndef FIU_TB_SPLITMIX64_H
+#define FIU_TB_SPLITMIX64_H
+
+#include <stdint.h>
+
+static inline uint64_t splitmix64(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+#endif
