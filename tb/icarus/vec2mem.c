@@ -104,18 +104,10 @@ int main(int argc, char **argv)
             }
             continue;
         }
-        if (rec.kind == FIU_VREC_RAMSIZE && have_state)
-            fiu_state_free(&st);
-        if (!fiu_vec_apply(&st, &rec)) {
+        if (!fiu_cfg_apply(&st, &have_state, &rec, emit_cfg, &im)) {
             fprintf(stderr, "%s:%lu: state write refused by the model\n", argv[1], rec.line);
             rc = 2;
             break;
-        }
-        if (rec.kind == FIU_VREC_RAMSIZE) {
-            have_state = true;
-            fiu_cfg_all(&st, true, emit_cfg, &im);
-        } else {
-            fiu_cfg_record(&st, &rec, emit_cfg, &im);
         }
     }
     if (rc == 0 && k < 0) {

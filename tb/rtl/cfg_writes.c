@@ -56,3 +56,34 @@ void fiu_cfg_all(const fiu_state *st, bool with_ram, fiu_cfg_emit emit, void *ct
     samples(st, emit, ctx);
     alpha_mode(st, emit, ctx);
 }
+
+bool fiu_cfg_apply(fiu_state *st, bool *have, const fiu_vrec *rec, fiu_cfg_emit emit, void *ctx)
+{
+    if (rec->kind == FIU_VREC_RAMSIZE && *have) {
+        fiu_state_free(st);
+        *have = false;
+    }
+    if (!fiu_vec_apply(st, rec))
+        return false;
+    if (rec->kind == FIU_VREC_RAMSIZE) {
+        *have = true;
+        fiu_cfg_all(st, true, emit, ctx);
+    } else {
+        fiu_cfg_record(st, rec, emit, ctx);
+    }
+    return true;
+}
+
+const char *fiu_rtl_request_misfit(const fiu_request *rq, unsigned lanes)
+{
+    if (rq->lanes != lanes)
+        return "lane count differs from the RTL's LANES";
+    if (rq->op > 7 || rq->ipa_mode > 7 || rq->loc > 7 || rq->unpack_fmt > 7 || rq->unpack_comp > 7)
+        return "a request field does not fit its RTL port";
+    if (rq->imm > 0x3FF || rq->wave_lane0 > 63)
+        return "imm or wave_lane0 does not fit its RTL port";
+    for (uint32_t i = 0; i < rq->lanes; i++)
+        if (rq->lane[i].sample_id > 15)
+            return "sample_id does not fit its RTL port";
+    return NULL;
+}

@@ -224,24 +224,10 @@ static void mid_traffic_reset(cosim *c)
     sync_state(c);
 }
 
-static const char *unrepresentable(const fiu_request *rq)
-{
-    if (rq->lanes != fiu_rtl_lanes())
-        return "lane count differs from the RTL's LANES";
-    if (rq->op > 7 || rq->ipa_mode > 7 || rq->loc > 7 || rq->unpack_fmt > 7 || rq->unpack_comp > 7)
-        return "a request field does not fit its RTL port";
-    if (rq->imm > 0x3FF || rq->wave_lane0 > 63)
-        return "imm or wave_lane0 does not fit its RTL port";
-    for (uint32_t i = 0; i < rq->lanes; i++)
-        if (rq->lane[i].sample_id > 15)
-            return "sample_id does not fit its RTL port";
-    return NULL;
-}
-
 static void send_request(cosim *c, const fiu_vrec *rec)
 {
     const fiu_request *rq = &rec->u.req.rq;
-    const char *why = unrepresentable(rq);
+    const char *why = fiu_rtl_request_misfit(rq, fiu_rtl_lanes());
     if (why) {
         char msg[256];
         snprintf(msg, sizeof msg, "line %lu: request %lu: %s", rec->line, c->requests, why);
@@ -283,14 +269,10 @@ static bool on_record(void *ctx, const fiu_vrec *rec_in)
             fail(c, msg);
             return false;
         }
-        if (c->have_mirror)
-            fiu_state_free(&c->mirror);
-        if (!fiu_vec_apply(&c->mirror, &rec)) {
+        if (!fiu_cfg_apply(&c->mirror, &c->have_mirror, &rec, emit_cfg, c)) {
             fail(c, "out of memory");
             return false;
         }
-        c->have_mirror = true;
-        fiu_cfg_all(&c->mirror, true, emit_cfg, c);
         break;
     case FIU_VREC_REQUEST:
         send_request(c, &rec);
@@ -302,12 +284,11 @@ static bool on_record(void *ctx, const fiu_vrec *rec_in)
             if (c->opt.flush >= 0)
                 rec.u.mode.flush = c->opt.flush;
         }
-        if (!fiu_vec_apply(&c->mirror, &rec)) {
+        if (!fiu_cfg_apply(&c->mirror, &c->have_mirror, &rec, emit_cfg, c)) {
             snprintf(msg, sizeof msg, "line %lu: state write refused by the model", rec.line);
             fail(c, msg);
             return false;
         }
-        fiu_cfg_record(&c->mirror, &rec, emit_cfg, c);
         break;
     }
     return !c->stop;

@@ -1,5 +1,7 @@
 #include "driver.h"
 
+#include "cfg_writes.h"
+
 namespace {
 enum { DRAIN_TIMEOUT = 10000 }; // cycles the last responses may take
 }
@@ -12,21 +14,6 @@ fiu_sc_driver::fiu_sc_driver(sc_core::sc_module_name name, fiu_vreader *reader, 
     SC_HAS_PROCESS(fiu_sc_driver);
     SC_THREAD(run);
     sensitive << clk.pos();
-}
-
-// Requests whose fields do not fit the RTL's ports (same rules as tb_cosim).
-const char *fiu_sc_driver::unrepresentable(const fiu_request &rq) const
-{
-    if (rq.lanes != lanes_)
-        return "lane count differs from the RTL's LANES";
-    if (rq.op > 7 || rq.ipa_mode > 7 || rq.loc > 7 || rq.unpack_fmt > 7 || rq.unpack_comp > 7)
-        return "a request field does not fit its RTL port";
-    if (rq.imm > 0x3FF || rq.wave_lane0 > 63)
-        return "imm or wave_lane0 does not fit its RTL port";
-    for (uint32_t i = 0; i < rq.lanes; i++)
-        if (rq.lane[i].sample_id > 15)
-            return "sample_id does not fit its RTL port";
-    return nullptr;
 }
 
 void fiu_sc_driver::fail(const fiu_vrec &rec, const std::string &why)
@@ -52,7 +39,7 @@ void fiu_sc_driver::run()
             return;
         }
         if (rec->kind == FIU_VREC_REQUEST) {
-            if (const char *why = unrepresentable(rec->u.req.rq)) {
+            if (const char *why = fiu_rtl_request_misfit(&rec->u.req.rq, lanes_)) {
                 fail(*rec, "request " + std::to_string(requests_) + ": " + why);
                 return;
             }

@@ -25,7 +25,6 @@ class fiu_sc_driver : public sc_core::sc_module {
 
   private:
     void run();
-    const char *unrepresentable(const fiu_request &rq) const;
     void fail(const fiu_vrec &rec, const std::string &why);
 
     fiu_vreader *reader_;

@@ -3,9 +3,7 @@
 #include <cerrno>
 #include <string>
 
-extern "C" { // tb/rtl/cfg_writes.h, shared with tb_cosim, has no C++ guard
 #include "cfg_writes.h"
-}
 #include "verilated.h"
 
 namespace {
@@ -122,20 +120,8 @@ void fiu_rtl_sc::responses()
 
 void fiu_rtl_sc::apply_state(const fiu_vrec &rec)
 {
-    if (rec.kind == FIU_VREC_RAMSIZE && have_shadow_) {
-        fiu_state_free(&shadow_);
-        have_shadow_ = false;
-    }
-    if (!fiu_vec_apply(&shadow_, &rec)) {
+    if (!fiu_cfg_apply(&shadow_, &have_shadow_, &rec, emit_cfg, this))
         verdict_.fail(FIU_SC_EXIT_FAIL, "line " + std::to_string(rec.line) + ": state write refused by the model");
-        return;
-    }
-    if (rec.kind == FIU_VREC_RAMSIZE) { // a new state: every register and every RAM word
-        have_shadow_ = true;
-        fiu_cfg_all(&shadow_, true, emit_cfg, this);
-    } else {
-        fiu_cfg_record(&shadow_, &rec, emit_cfg, this);
-    }
 }
 
 void fiu_rtl_sc::emit_cfg(void *ctx, unsigned sel, uint32_t addr, uint32_t data)

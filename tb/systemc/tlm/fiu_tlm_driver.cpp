@@ -4,9 +4,7 @@
 #include <cstring>
 
 #include "fiu_tlm_target.h"
-extern "C" {
-#include "cfg_writes.h" // C header without extern "C" guards
-}
+#include "cfg_writes.h"
 
 using namespace fiu_tlm;
 
