@@ -2,12 +2,11 @@
 #include "fiu_shim.h"
 
 #include <cstring>
-#include <cerrno>
 #include <memory>
-#include <string>
 
 #include VTOP_H
 #include "verilated.h"
+#include "verilator_args.h"
 #if VM_TRACE
 #include "verilated_fst_c.h"
 #endif
@@ -60,13 +59,7 @@ fiu_rtl *fiu_rtl_new(unsigned rand_reset, uint64_t seed)
 {
     auto *m = new fiu_rtl;
     m->ctx = std::make_unique<VerilatedContext>();
-    std::string rr = "+verilator+rand+reset+" + std::to_string(rand_reset);
-    std::string sd = "+verilator+seed+" + std::to_string(seed % 2147483647 + 1);
-    const char *argv[] = {"fiu", rr.c_str(), sd.c_str()};
-    // Verilator 5.006 tests errno after strtoull without clearing it first, so a stale
-    // ERANGE from any earlier libc call aborts the parse of a valid value.
-    errno = 0;
-    m->ctx->commandArgs(3, argv);
+    fiu_verilator_args(m->ctx.get(), "fiu", rand_reset, seed);
 #if VM_TRACE
     m->ctx->traceEverOn(true);
 #endif

@@ -1,10 +1,10 @@
 #include "fiu_rtl_sc.h"
 
-#include <cerrno>
 #include <string>
 
 #include "cfg_writes.h"
 #include "verilated.h"
+#include "verilator_args.h"
 
 namespace {
 
@@ -37,12 +37,8 @@ fiu_rtl_sc::fiu_rtl_sc(sc_core::sc_module_name name, const options &opt, fiu_sc_
     : sc_module(name), clk("clk"), stim_in("stim_in"), rsp_out("rsp_out"), opt_(opt), verdict_(verdict),
       bubbles_{opt.seed ^ 0xB0BB1E5ull}, backpressure_{opt.seed ^ 0xBAC4ull}
 {
-    // Random initial register state, as tb_cosim (+verilator+rand+reset+2), before the model exists.
-    std::string rr = "+verilator+rand+reset+2";
-    std::string sd = "+verilator+seed+" + std::to_string(opt.seed % 2147483647 + 1);
-    const char *argv[] = {"fiu_sc_cosim", rr.c_str(), sd.c_str()};
-    errno = 0; // Verilator 5.006 reads a stale errno after strtoull; see fiu_shim.cpp
-    Verilated::commandArgs(3, argv);
+    // Random initial register state, as tb_cosim, before the model exists.
+    fiu_verilator_args(Verilated::threadContextp(), "fiu_sc_cosim", 2, opt.seed);
     top_ = std::make_unique<Vfiu_top_sc>("fiu_top");
     Vfiu_top_sc &t = *top_;
     t.clk_i(clk);
