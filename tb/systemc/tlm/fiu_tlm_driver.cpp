@@ -48,19 +48,14 @@ bool fiu_tlm_driver::state_all(const fiu_state &st, bool with_ram)
 
 bool fiu_tlm_driver::submit(const fiu_request &rq)
 {
-    bool ok = write(REQ_OP, rq.op | uint32_t(rq.ipa_mode) << 8 | uint32_t(rq.loc) << 16) &&
-              write(REQ_FLAGS, uint32_t(rq.sat) | uint32_t(rq.idx) << 1 | uint32_t(rq.atest) << 2 |
-                                   uint32_t(rq.pmul) << 3 | uint32_t(rq.puniform) << 4 |
-                                   uint32_t(rq.unpack_bgra) << 5) &&
-              write(REQ_IMM, rq.imm) && write(REQ_VINTRP, rq.vintrp) && write(REQ_M0, rq.m0) &&
-              write(REQ_MISC, rq.wave_lane0 | uint32_t(rq.unpack_fmt) << 8 | uint32_t(rq.unpack_comp) << 16) &&
+    bool ok = write(REQ_OP, req_op_word(rq)) && write(REQ_FLAGS, req_flags_word(rq)) && write(REQ_IMM, rq.imm) &&
+              write(REQ_VINTRP, rq.vintrp) && write(REQ_M0, rq.m0) && write(REQ_MISC, req_misc_word(rq)) &&
               write(REQ_LANES, rq.lanes);
     for (uint32_t i = 0; ok && i < rq.lanes && i < FIU_MAX_LANES; i++) {
         const fiu_lane &ln = rq.lane[i];
         const uint64_t b = LANE_BASE + uint64_t(i) * LANE_STRIDE;
-        ok = write(b + LANE_CTRL, uint32_t(ln.active) | uint32_t(ln.guard) << 1 | uint32_t(ln.front_face) << 2 |
-                                      uint32_t(ln.sample_id) << 8 | uint32_t(ln.coverage) << 16) &&
-             write(b + LANE_XY, ln.px | uint32_t(ln.py) << 16) && write(b + LANE_PRIM_BASE, ln.prim_base) &&
+        ok = write(b + LANE_CTRL, lane_ctrl_word(ln)) && write(b + LANE_XY, lane_xy_word(ln)) &&
+             write(b + LANE_PRIM_BASE, ln.prim_base) &&
              write(b + LANE_PRIM_ID, ln.prim_id) && write(b + LANE_RA, ln.ra) && write(b + LANE_RB, ln.rb) &&
              write(b + LANE_RC, ln.rc) && write(b + LANE_RD, ln.rd);
     }

@@ -59,8 +59,7 @@ private:
     bool bus(bool write, uint64_t off, uint32_t &data)
     {
         unsigned char buf[4];
-        for (int i = 0; i < 4; i++)
-            buf[i] = static_cast<unsigned char>(data >> (8 * i));
+        fiu_tlm::put_le32(buf, data);
         tlm::tlm_generic_payload tx;
         tx.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
         tx.set_address(off);
@@ -84,7 +83,7 @@ private:
             return false;
         }
         if (!write)
-            data = uint32_t(buf[0]) | uint32_t(buf[1]) << 8 | uint32_t(buf[2]) << 16 | uint32_t(buf[3]) << 24;
+            data = fiu_tlm::get_le32(buf);
         return true;
     }
 

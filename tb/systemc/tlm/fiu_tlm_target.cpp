@@ -29,17 +29,6 @@ long index_in(uint64_t off, uint64_t base, uint64_t n)
     return off >= base && off < base + 4 * n ? static_cast<long>((off - base) / 4) : -1;
 }
 
-uint32_t get_le32(const unsigned char *p)
-{
-    return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24;
-}
-
-void put_le32(unsigned char *p, uint32_t v)
-{
-    for (int i = 0; i < 4; i++)
-        p[i] = static_cast<unsigned char>(v >> (8 * i));
-}
-
 } // namespace
 
 fiu_tlm_target::fiu_tlm_target(sc_core::sc_module_name name, uint32_t ram_words, const fiu_tlm_timing &timing)
@@ -80,17 +69,12 @@ tlm_response_status fiu_tlm_target::read_word(uint64_t off, uint32_t &data) cons
     case ALPHA_REF: data = st_.alpha_ref; return OK;
     case MODE: data = uint32_t(st_.flush) | uint32_t(st_.fused) << 1; return OK;
     case SAMPLE_COUNT: data = sample_count_; return OK;
-    case REQ_OP: data = rq_.op | uint32_t(rq_.ipa_mode) << 8 | uint32_t(rq_.loc) << 16; return OK;
-    case REQ_FLAGS:
-        data = uint32_t(rq_.sat) | uint32_t(rq_.idx) << 1 | uint32_t(rq_.atest) << 2 | uint32_t(rq_.pmul) << 3 |
-               uint32_t(rq_.puniform) << 4 | uint32_t(rq_.unpack_bgra) << 5;
-        return OK;
+    case REQ_OP: data = req_op_word(rq_); return OK;
+    case REQ_FLAGS: data = req_flags_word(rq_); return OK;
     case REQ_IMM: data = rq_.imm; return OK;
     case REQ_VINTRP: data = rq_.vintrp; return OK;
     case REQ_M0: data = rq_.m0; return OK;
-    case REQ_MISC:
-        data = rq_.wave_lane0 | uint32_t(rq_.unpack_fmt) << 8 | uint32_t(rq_.unpack_comp) << 16;
-        return OK;
+    case REQ_MISC: data = req_misc_word(rq_); return OK;
     case REQ_LANES: data = rq_.lanes; return OK;
     case DOORBELL: data = 0; return OK;
     case RSP_SEQ: data = seq_; return OK;
@@ -113,11 +97,8 @@ tlm_response_status fiu_tlm_target::read_word(uint64_t off, uint32_t &data) cons
     } else if ((i = index_in(off, LANE_BASE, FIU_MAX_LANES * LANE_STRIDE / 4)) >= 0) {
         ln = &rq_.lane[i / (LANE_STRIDE / 4)];
         switch (i % (LANE_STRIDE / 4) * 4) {
-        case LANE_CTRL:
-            data = uint32_t(ln->active) | uint32_t(ln->guard) << 1 | uint32_t(ln->front_face) << 2 |
-                   uint32_t(ln->sample_id) << 8 | uint32_t(ln->coverage) << 16;
-            break;
-        case LANE_XY: data = ln->px | uint32_t(ln->py) << 16; break;
+        case LANE_CTRL: data = lane_ctrl_word(*ln); break;
+        case LANE_XY: data = lane_xy_word(*ln); break;
         case LANE_PRIM_BASE: data = ln->prim_base; break;
         case LANE_PRIM_ID: data = ln->prim_id; break;
         case LANE_RA: data = ln->ra; break;

@@ -38,6 +38,38 @@ enum : uint32_t {
     ID_VALUE = 0x46495554,     // "FIUT"
     VERSION_VALUE = 0x00010000 // 1.0
 };
+
+// Packed request-descriptor registers, as the driver writes them and the target reads them back.
+inline uint32_t req_op_word(const fiu_request &rq)
+{
+    return rq.op | uint32_t(rq.ipa_mode) << 8 | uint32_t(rq.loc) << 16;
+}
+inline uint32_t req_flags_word(const fiu_request &rq)
+{
+    return uint32_t(rq.sat) | uint32_t(rq.idx) << 1 | uint32_t(rq.atest) << 2 | uint32_t(rq.pmul) << 3 |
+           uint32_t(rq.puniform) << 4 | uint32_t(rq.unpack_bgra) << 5;
+}
+inline uint32_t req_misc_word(const fiu_request &rq)
+{
+    return rq.wave_lane0 | uint32_t(rq.unpack_fmt) << 8 | uint32_t(rq.unpack_comp) << 16;
+}
+inline uint32_t lane_ctrl_word(const fiu_lane &ln)
+{
+    return uint32_t(ln.active) | uint32_t(ln.guard) << 1 | uint32_t(ln.front_face) << 2 |
+           uint32_t(ln.sample_id) << 8 | uint32_t(ln.coverage) << 16;
+}
+inline uint32_t lane_xy_word(const fiu_lane &ln) { return ln.px | uint32_t(ln.py) << 16; }
+
+// Bus data is little-endian.
+inline uint32_t get_le32(const unsigned char *p)
+{
+    return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24;
+}
+inline void put_le32(unsigned char *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        p[i] = static_cast<unsigned char>(v >> (8 * i));
+}
 } // namespace fiu_tlm
 
 // Loosely-timed annotation (not cycle-accurate).
