@@ -1,4 +1,7 @@
-/* fp32 bit patterns as short decimals, for the GTKWave translate filter (docs/debugging.md). */
+/* fp32 bit patterns as short decimals, for the GTKWave translate filter (docs/debugging.md).
+ * Not fiu_vec_f32_text (the vector annotations): that one keeps integers exact ("33619968")
+ * and tries only the nearest p-digit string, which near a power of two is not always the
+ * shortest (0f800000: "1.26217745e-29" where "1.2621775e-29" reads back too). */
 #ifndef FIU_F32_DECIMAL_H
 #define FIU_F32_DECIMAL_H
 
