@@ -19,7 +19,7 @@ for lanes in 1 4; do
              --wave-pre "$half" --wave-post "$half")
     from=$(sed -n 's/.*traced_cycles=\([0-9]*\)\.\..*/\1/p' <<<"$line")
     to=$(sed -n 's/.*traced_cycles=[0-9]*\.\.\([0-9]*\).*/\1/p' <<<"$line")
-    bytes=$(stat -c %s "$fst")
+    bytes=$(sed -n 's/.*fst_bytes=\([0-9]*\).*/\1/p' <<<"$line")
     cycles=$((to - from + 1))
     echo "bench_wave: lanes=$lanes traced_cycles=$cycles fst_bytes=$bytes bytes_per_1000_cycles=$((bytes * 1000 / cycles))"
   done

@@ -541,10 +541,9 @@ static bool trace_window(const options *opt, long req, const char *path, window 
     }
     struct stat sb;
     win->size = stat(path, &sb) == 0 ? (long)sb.st_size : -1;
-    FILE *side = NULL;
     char side_path[1024];
     snprintf(side_path, sizeof side_path, "%s.win", path);
-    side = fopen(side_path, "w");
+    FILE *side = fopen(side_path, "w");
     if (side) { /* for scripts/wave.sh: markers and zoom */
         fprintf(side, "request=%ld accept_cycle=%" PRIu64 " response_cycle=%" PRIu64 " from_cycle=%" PRIu64
                       " to_cycle=%" PRIu64 " mismatch=%d first_bad_lane=%u lanes=%u ns_per_cycle=10\n",
