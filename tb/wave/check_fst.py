@@ -2,6 +2,7 @@
 """Checks a tb_cosim window FST (docs/debugging.md): it holds exactly the window in its
 .win side file, every signal that the save file names, and request K's handshakes at the
 marked edges. Usage: check_fst.py FST GTKW [--mismatch 0|1]. Needs fst2vcd (gtkwave)."""
+import os
 import re
 import subprocess
 import sys
@@ -100,7 +101,6 @@ def main():
             fail(f"{name} = {got} before the edge at {t} ns, expected {want}")
     if want_mismatch is not None and str(win["mismatch"]) != want_mismatch:
         fail(f"mismatch={win['mismatch']} in the side file, expected {want_mismatch}")
-    import os
     size = os.path.getsize(fst)
     print(f"check_fst: {fst}: {cycles} cycles {first}..{last} ns, {len(names)} signals, "
           f"{size} bytes ({size * 1000 / cycles:.0f} bytes per 1000 cycles), {checks} checks PASS")

@@ -16,12 +16,12 @@ def main():
     if data[:8] != b"\x89PNG\r\n\x1a\n":
         print(f"check_png: FAIL: {path} is not a PNG")
         return 1
-    pos, idat, width = 8, b"", 0
+    pos, idat, width, height = 8, b"", 0, 0
     while pos < len(data):
         n, kind = struct.unpack(">I4s", data[pos:pos + 8])
         body = data[pos + 8:pos + 8 + n]
         if kind == b"IHDR":
-            width, height, depth, colour = struct.unpack(">IIBB", body[:10])
+            width, height = struct.unpack(">II", body[:8])
         elif kind == b"IDAT":
             idat += body
         pos += 12 + n
