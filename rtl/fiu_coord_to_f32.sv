@@ -10,14 +10,8 @@ module fiu_coord_to_f32 (
 
   assign n = {pixel_i, s_i};
 
-  function automatic logic [4:0] msb_of(input logic [19:0] v);
-    logic [4:0] m;
-    m = 5'd0;
-    for (int i = 0; i < 20; i++) if (v[i]) m = 5'(i);
-    return m;
-  endfunction
-
-  assign msb = msb_of(n);
+  // n != 0 has at most 20 significant bits: msb = 19 - lzc
+  assign msb = 5'(8'd19 - fiu_pkg::lzc({n, 1'b1, 107'd0}));
 
   assign frac = 23'(24'(n) << (5'd23 - msb));  // drops the leading one
   // value = n * 2^-4, exponent msb - 4, biased msb + 123

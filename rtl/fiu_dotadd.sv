@@ -1,11 +1,9 @@
 // fiu_dotadd (spec 2.1-2.7, 2.11): r = RNE(a*b + c*d + e), pipelined three-term datapath.
 // Bit-exact with C fiu_f32_dotadd(a, b, c, d, e, (fused_i ? FUSED : 0) | (flush_i ? FLUSH : 0)).
 //
-// Latency: LATENCY = RegS1 + RegS2 + RegS3 = 3 with the defaults. The inputs sampled at a
-// rising edge with en_i = 1 appear on r_o after LATENCY rising edges with en_i = 1 (r_o is the
-// stage-3 register). Every stage register updates only when en_i = 1 (whole-pipeline stall);
-// no valid bits inside. The top must not change the Reg* parameters without updating its own
-// copy of the latency. (RegS3 = 0 makes r_o combinational: it then does not hold in a stall.)
+// Latency: fiu_pkg::DOTADD_LATENCY (3). The inputs sampled at a rising edge with en_i = 1 appear
+// on r_o after DOTADD_LATENCY rising edges with en_i = 1 (r_o is the stage-3 register). Every
+// stage register updates only when en_i = 1 (whole-pipeline stall); no valid bits inside.
 // The unfused products reuse the two multipliers of S1 (no fiu_f32_mul instance).
 //
 //  S1  operand decode: FLUSH of subnormal inputs, NaN / inf / zero classes, subnormal
@@ -23,11 +21,7 @@
 //      unchanged and the rounded results are identical.
 //  S3  |sum|, leading-zero count, normalise and round once (fiu_round_pack W=128), then the
 //      special-value override and the exact-zero rule (+0).
-module fiu_dotadd #(
-  parameter bit RegS1 = 1'b1,  // register after S1 (decode / multiply)
-  parameter bit RegS2 = 1'b1,  // register after S2 (align / add)
-  parameter bit RegS3 = 1'b1   // register after S3 (round): r_o is a register output
-) (
+module fiu_dotadd (
   input  logic        clk_i,
   input  logic        rst_ni,
   input  logic        en_i,
@@ -40,26 +34,16 @@ module fiu_dotadd #(
   input  logic        flush_i,
   output logic [31:0] r_o
 );
-  // Exported: cycles (of en_i) from inputs to r_o. The top keeps a matching constant.
-  /* verilator lint_off UNUSEDPARAM */  // informational, read by the top and testbenches
-  localparam int LATENCY /*verilator public*/ = int'(RegS1) + int'(RegS2) + int'(RegS3);
+  // Cycles (of en_i) from inputs to r_o: fiu_pkg::DOTADD_LATENCY, exported for the testbench.
+  /* verilator lint_off UNUSEDPARAM */  // read by tb_dotadd through the Verilated class
+  localparam int LATENCY /*verilator public*/ = fiu_pkg::DOTADD_LATENCY;
   /* verilator lint_on UNUSEDPARAM */
 
   localparam logic [31:0] F32_NAN = 32'h7fff_ffff;
 
-  // Leading-zero count of a 24-bit mantissa (24 for zero).
-  function automatic logic [4:0] lzc24(input logic [23:0] x);
-    logic [4:0] n;
-    n = 5'd24;
-    for (int i = 0; i < 24; i++) begin
-      if (x[i]) n = 5'(23 - i);
-    end
-    return n;
-  endfunction
-
   // Exponent of mantissa bit 0 for a biased exponent field (subnormal: 2^-149).
   function automatic logic signed [11:0] lsb_of(input logic [7:0] biased);
-    return (biased == 8'd0) ? -12'sd149 : $signed({4'd0, biased}) - 12'sd150;
+    lsb_of = (biased == 8'd0) ? -12'sd149 : $signed({4'd0, biased}) - 12'sd150;
   endfunction
 
   // A 48-bit term placed in the window's half units: m[0] lands on half-unit index s + 1
@@ -71,7 +55,7 @@ module fiu_dotadd #(
     r   = 13'sd77 - 13'(s);
     rc  = (r > 13'sd127) ? 7'd127 : r[6:0];
     ext = {m, 204'd0} >> rc;
-    return {2'b00, ext[251:126]} | {127'd0, |ext[125:0]};
+    align_jam = {2'b00, ext[251:126]} | {127'd0, |ext[125:0]};
   endfunction
 
   // ================================================================ S1: decode, multiply
@@ -85,7 +69,7 @@ module fiu_dotadd #(
   for (genvar i = 0; i < 5; i++) begin : g_op
     logic [31:0] x;
     logic [23:0] man;
-    logic [4:0]  lz;
+    logic [7:0]  lz;
     logic        sub;
     assign x          = ops[32*i +: 32];
     assign sub        = (x[30:23] == 8'd0) && (x[22:0] != 23'd0);
@@ -94,9 +78,9 @@ module fiu_dotadd #(
     assign op_zero[i] = (x[30:0] == 31'd0) || (flush_i && sub);
     assign op_neg[i]  = x[31];
     assign man        = {x[30:23] != 8'd0, x[22:0]};
-    assign lz         = lzc24(man);
+    assign lz         = fiu_pkg::lzc({man, 1'b1, 103'd0});
     assign op_man[24*i +: 24] = man << lz;
-    assign op_lsb[12*i +: 12] = lsb_of(x[30:23]) - $signed({7'd0, lz});
+    assign op_lsb[12*i +: 12] = lsb_of(x[30:23]) - $signed({4'd0, lz});
   end
 
   // Terms 0, 1: products; term 2: the addend. A finite nonzero term is
@@ -114,7 +98,7 @@ module fiu_dotadd #(
     logic [31:0]        rp;    // unfused: the product rounded to fp32
     /* verilator lint_on UNUSEDSIGNAL */
     logic [23:0]        rman;
-    logic [4:0]         rlz;
+    logic [7:0]         rlz;
     logic               rp_inf, rp_zero;
 
     assign prod     = 48'(op_man[24*(2*k) +: 24]) * 48'(op_man[24*(2*k+1) +: 24]);
@@ -138,14 +122,14 @@ module fiu_dotadd #(
     assign rp_inf  = rp[30:23] == 8'hff;
     assign rp_zero = rp[30:0] == 31'd0;
     assign rman    = {rp[30:23] != 8'd0, rp[22:0]};
-    assign rlz     = lzc24(rman);
+    assign rlz     = fiu_pkg::lzc({rman, 1'b1, 103'd0});
 
     assign t_inf[k]  = pinf | (!fused_i && !pzero && rp_inf);
     assign t_zero[k] = !pinf && (pzero || (!fused_i && rp_zero));
     assign t_neg[k]  = pneg;  // rp[31] == pneg
     assign t_man[48*k +: 48] = fused_i ? prod : {rman << rlz, 24'd0};
     assign t_lsb[12*k +: 12] = fused_i ? plsb
-                                       : lsb_of(rp[30:23]) - $signed({7'd0, rlz}) - 12'sd24;
+                                       : lsb_of(rp[30:23]) - $signed({4'd0, rlz}) - 12'sd24;
   end
 
   assign t_inf[2]        = op_inf[4];
@@ -178,16 +162,12 @@ module fiu_dotadd #(
   logic [S1W-1:0] s1_d, s1_q;
   assign s1_d = {t_fin, t_neg, t_man, t_lsb, s1_special, s1_spec, flush_i};
 
-  if (RegS1) begin : g_s1_reg
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) begin
-        s1_q <= '0;
-      end else if (en_i) begin
-        s1_q <= s1_d;
-      end
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      s1_q <= '0;
+    end else if (en_i) begin
+      s1_q <= s1_d;
     end
-  end else begin : g_s1_wire
-    assign s1_q = s1_d;
   end
 
   // ================================================================ S2: sort, align, add
@@ -293,16 +273,12 @@ module fiu_dotadd #(
   logic [S2W-1:0] s2_d, s2_q;
   assign s2_d = {s2_sum, s2_rlsb, u_special, u_spec, u_flush};
 
-  if (RegS2) begin : g_s2_reg
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) begin
-        s2_q <= '0;
-      end else if (en_i) begin
-        s2_q <= s2_d;
-      end
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      s2_q <= '0;
+    end else if (en_i) begin
+      s2_q <= s2_d;
     end
-  end else begin : g_s2_wire
-    assign s2_q = s2_d;
   end
 
   // ================================================================ S3: normalise, round
@@ -334,16 +310,12 @@ module fiu_dotadd #(
     end
   end
 
-  if (RegS3) begin : g_s3_reg
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) begin
-        r_q <= '0;
-      end else if (en_i) begin
-        r_q <= r_d;
-      end
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      r_q <= '0;
+    end else if (en_i) begin
+      r_q <= r_d;
     end
-  end else begin : g_s3_wire
-    assign r_q = r_d;
   end
 
   assign r_o = r_q;

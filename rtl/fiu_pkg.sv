@@ -28,8 +28,29 @@ package fiu_pkg;
 
   // Per-lane request fields, packed in this order, LSB first (spec 8.1).
   localparam int LANE_W = 1 + 1 + 16 + 16 + 4 + 16 + 32 + 32 + 1 + 32 * 4;
+
+  // Cycles of fiu_dotadd from operands to result (the one definition; spec 8.1).
+  localparam int DOTADD_LATENCY = 3;
   /* verilator lint_on UNUSEDPARAM */
 
-  // Cycles of fiu_dotadd (its RegS1 + RegS2 + RegS3 with the defaults).
-  localparam int DOTADD_LATENCY = 3;
+  // Leading-zero count of x, 128 for zero: the one LZC of the design. A log-depth tree: 4-bit
+  // groups, then pairs of groups merged level by level (count, all-zero flag). Narrower callers
+  // pass {value, 1'b1, zeros}, which counts the value's zeros and gives its width for zero.
+  function automatic logic [7:0] lzc(input logic [127:0] x);
+    logic [31:0]     z;  // group g all zero
+    logic [8*32-1:0] c;  // group g count
+    logic [3:0]      n;
+    for (int g = 0; g < 32; g++) begin
+      n           = x[4*g +: 4];
+      z[g]        = n == 4'd0;
+      c[8*g +: 8] = n[3] ? 8'd0 : n[2] ? 8'd1 : n[1] ? 8'd2 : n[0] ? 8'd3 : 8'd4;
+    end
+    for (int l = 2; l < 7; l++) begin  // groups of 2^l bits merge into groups of 2^(l+1)
+      for (int g = 0; g < (128 >> (l + 1)); g++) begin
+        c[8*g +: 8] = z[2*g+1] ? (8'(1 << l) + c[8*(2*g) +: 8]) : c[8*(2*g+1) +: 8];
+        z[g]        = z[2*g+1] & z[2*g];
+      end
+    end
+    lzc = c[7:0];
+  endfunction
 endpackage

@@ -4,7 +4,7 @@
 // (tininess after rounding). = round_pack() of cmodel/dotadd.c. mag_i == 0 gives a signed zero
 // (callers decide exact zeros themselves).
 module fiu_round_pack #(
-  parameter int W  = 128,  // magnitude width, >= 26
+  parameter int W  = 128,  // magnitude width, 26..128
   parameter int EW = 12    // width of the signed exponent lsb_i, <= 14
 ) (
   input  logic                 sign_i,
@@ -13,19 +13,8 @@ module fiu_round_pack #(
   input  logic                 flush_i,
   output logic [31:0]          r_o
 );
-  localparam int LW = $clog2(W + 1);
-
-  // Leading-zero count; W for a zero input.
-  function automatic logic [LW-1:0] lzc(input logic [W-1:0] x);
-    logic [LW-1:0] n;
-    n = LW'(W);
-    for (int i = 0; i < W; i++) begin
-      if (x[i]) n = LW'(W - 1 - i);
-    end
-    return n;
-  endfunction
-
-  logic [LW-1:0]       lz;
+  logic [127:0]        lz_in;     // the magnitude, top-aligned; a 1 marks the end (W < 128)
+  logic [7:0]          lz;
   logic [W-1:0]        norm;
   logic signed [15:0]  e_lead;    // exponent of the leading one: value in [2^e_lead, 2^(e_lead+1))
   logic signed [15:0]  den;       // extra right shift into the subnormal range
@@ -37,8 +26,16 @@ module fiu_round_pack #(
   logic [7:0]          exp_field;
   logic [30:0]         packed_mag;
 
+  if (W == 128) begin : g_lz_full
+    assign lz_in = 128'(mag_i);
+  end else begin : g_lz_pad
+    assign lz_in = {mag_i, 1'b1, {(127 - W){1'b0}}};
+  end
+
+  // A continuous assign: Icarus 11 re-runs an always_comb that calls the (looping) lzc function.
+  assign lz = fiu_pkg::lzc(lz_in);
+
   always_comb begin
-    lz     = lzc(mag_i);
     norm   = mag_i << lz;
     e_lead = 16'(lsb_i) + 16'(W - 1) - 16'(lz);
     den    = -16'sd126 - e_lead;

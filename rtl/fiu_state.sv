@@ -1,7 +1,6 @@
 // Unit state (spec 3.4, 4.1, 5, 8.2): parameter RAM, attribute map, sample table,
 // alpha and mode bits. Written only through the configuration port; read combinationally.
 module fiu_state
-  import fiu_pkg::*;
 #(
   parameter int RAM_WORDS = 4096,
   parameter int NRP       = 12,   // RAM read ports
@@ -43,10 +42,10 @@ module fiu_state
   logic        flush_q, fused_q;
 
   logic ram_we, map_we, pos_we, prio_we;
-  assign ram_we  = cfg_we_i && cfg_sel_i == CFG_RAM && cfg_addr_i < 32'(RAM_WORDS);
-  assign map_we  = cfg_we_i && cfg_sel_i == CFG_MAP && cfg_addr_i < 32'd256 && cfg_data_i[9:8] != 2'd3;
-  assign pos_we  = cfg_we_i && cfg_sel_i == CFG_SAMPLE_POS && cfg_addr_i < 32'd16;
-  assign prio_we = cfg_we_i && cfg_sel_i == CFG_SAMPLE_PRIO && cfg_addr_i < 32'd16;
+  assign ram_we  = cfg_we_i && cfg_sel_i == fiu_pkg::CFG_RAM && cfg_addr_i < 32'(RAM_WORDS);
+  assign map_we  = cfg_we_i && cfg_sel_i == fiu_pkg::CFG_MAP && cfg_addr_i < 32'd256 && cfg_data_i[9:8] != 2'd3;
+  assign pos_we  = cfg_we_i && cfg_sel_i == fiu_pkg::CFG_SAMPLE_POS && cfg_addr_i < 32'd16;
+  assign prio_we = cfg_we_i && cfg_sel_i == fiu_pkg::CFG_SAMPLE_PRIO && cfg_addr_i < 32'd16;
 
   // The RAM is not reset (as a real SRAM); the testbench initialises it.
   always_ff @(posedge clk_i) begin
@@ -72,13 +71,13 @@ module fiu_state
         smp_y_q[4*cfg_addr_i[3:0] +: 4] <= cfg_data_i[7:4];
       end
       if (prio_we) smp_prio_q[4*cfg_addr_i[3:0] +: 4] <= cfg_data_i[3:0];
-      if (cfg_we_i && cfg_sel_i == CFG_SAMPLE_COUNT) smp_count_q <= cfg_data_i[4:0];
-      if (cfg_we_i && cfg_sel_i == CFG_ALPHA) begin
+      if (cfg_we_i && cfg_sel_i == fiu_pkg::CFG_SAMPLE_COUNT) smp_count_q <= cfg_data_i[4:0];
+      if (cfg_we_i && cfg_sel_i == fiu_pkg::CFG_ALPHA) begin
         alpha_func_q <= cfg_data_i[2:0];
         alpha_fmt_q  <= cfg_data_i[4:3];
       end
-      if (cfg_we_i && cfg_sel_i == CFG_ALPHA_REF) alpha_ref_q <= cfg_data_i;
-      if (cfg_we_i && cfg_sel_i == CFG_MODE) begin
+      if (cfg_we_i && cfg_sel_i == fiu_pkg::CFG_ALPHA_REF) alpha_ref_q <= cfg_data_i;
+      if (cfg_we_i && cfg_sel_i == fiu_pkg::CFG_MODE) begin
         flush_q <= cfg_data_i[0];
         fused_q <= cfg_data_i[1];
       end

@@ -2,7 +2,6 @@
 // -> saturate -> alpha -> response stream. One request per clock without backpressure;
 // responses in order; the whole pipeline advances together when the response slot is free.
 module fiu_top
-  import fiu_pkg::*;
 #(
   parameter int LANES     = 4,
   parameter int RAM_WORDS = 4096
@@ -61,7 +60,7 @@ module fiu_top
   output logic [4:0]           rsp_status_o,
   output logic                 busy_o
 );
-  localparam int DOT_LAT = DOTADD_LATENCY;
+  localparam int DOT_LAT = fiu_pkg::DOTADD_LATENCY;
 
   logic en;            // the whole pipeline advances
   logic accept;
@@ -175,7 +174,7 @@ module fiu_top
     logic [31:0] w;
     w = '0;
     for (int i = 0; i < LANES; i++) if (onehot[i]) w = words[32*i +: 32];
-    return w;
+    select_word = w;
   endfunction
 
   function automatic logic any_differs(input logic [LANES-1:0] lanes, input logic [LANES*32-1:0] words,
@@ -183,13 +182,13 @@ module fiu_top
     logic d;
     d = 1'b0;
     for (int i = 0; i < LANES; i++) if (lanes[i] && words[32*i +: 32] != ref_word) d = 1'b1;
-    return d;
+    any_differs = d;
   endfunction
 
-  assign exec           = s1_active_q & ((s1_op_q == OP_VINTRP) ? {LANES{1'b1}} : s1_guard_q);
+  assign exec           = s1_active_q & ((s1_op_q == fiu_pkg::OP_VINTRP) ? {LANES{1'b1}} : s1_guard_q);
   assign first_onehot   = exec & (~exec + LANES'(1));
   assign first_ra       = select_word(first_onehot, s1_ra_q);
-  assign puni_violation = s1_op_q == OP_IPA && s1_idx_q && s1_puniform_q && any_differs(exec, s1_ra_q, first_ra);
+  assign puni_violation = s1_op_q == fiu_pkg::OP_IPA && s1_idx_q && s1_puniform_q && any_differs(exec, s1_ra_q, first_ra);
 
   logic [LANES*5-1:0]   ln_status;
   logic [LANES-1:0]     ln_use_dot, ln_mul, ln_sat_ok;
@@ -200,7 +199,7 @@ module fiu_top
     logic [4:0]  coord_status, pf_status;
     logic [3:0]  quad;
 
-    assign ra_eff    = (s1_idx_q && s1_puniform_q && s1_op_q == OP_IPA) ? first_ra : s1_ra_q[32*i +: 32];
+    assign ra_eff    = (s1_idx_q && s1_puniform_q && s1_op_q == fiu_pkg::OP_IPA) ? first_ra : s1_ra_q[32*i +: 32];
     assign quad      = 4'((7'(s1_wave_lane0_q) + 7'(i)) >> 2);
 
     fiu_coord u_coord (
@@ -262,12 +261,12 @@ module fiu_top
       .result_o (unpacked)
     );
 
-    assign ln_status[5*i +: 5] = !exec[i]                                   ? ST_OK :
-                                 (s1_op_q == OP_IPA && coord_status != ST_OK) ? coord_status :
-                                 (s1_op_q == OP_IPA || s1_op_q == OP_AL2P ||
-                                  s1_op_q == OP_VINTRP)                       ? pf_status : ST_OK;
-    assign ln_bypass[32*i +: 32] = (s1_op_q == OP_ATEST)  ? s1_rb_q[32*i +: 32] :
-                                   (s1_op_q == OP_UNPACK) ? unpacked : pf_bypass;
+    assign ln_status[5*i +: 5] = !exec[i]                                   ? fiu_pkg::ST_OK :
+                                 (s1_op_q == fiu_pkg::OP_IPA && coord_status != fiu_pkg::ST_OK) ? coord_status :
+                                 (s1_op_q == fiu_pkg::OP_IPA || s1_op_q == fiu_pkg::OP_AL2P ||
+                                  s1_op_q == fiu_pkg::OP_VINTRP)                       ? pf_status : fiu_pkg::ST_OK;
+    assign ln_bypass[32*i +: 32] = (s1_op_q == fiu_pkg::OP_ATEST)  ? s1_rb_q[32*i +: 32] :
+                                   (s1_op_q == fiu_pkg::OP_UNPACK) ? unpacked : pf_bypass;
   end
 
   // Request status: the lowest code raised (spec 7).
@@ -277,17 +276,17 @@ module fiu_top
   function automatic logic [4:0] lowest_status(input logic [4:0] req_status, input logic puni,
                                                input logic [LANES*5-1:0] lane_status);
     logic [4:0] st;
-    st = puni ? ST_PUNIFORM : ST_OK;
+    st = puni ? fiu_pkg::ST_PUNIFORM : fiu_pkg::ST_OK;
     for (int i = 0; i < LANES; i++) begin
-      if (lane_status[5*i +: 5] != ST_OK && (st == ST_OK || lane_status[5*i +: 5] < st)) st = lane_status[5*i +: 5];
+      if (lane_status[5*i +: 5] != fiu_pkg::ST_OK && (st == fiu_pkg::ST_OK || lane_status[5*i +: 5] < st)) st = lane_status[5*i +: 5];
     end
-    return (req_status != ST_OK) ? req_status : st;
+    lowest_status = (req_status != fiu_pkg::ST_OK) ? req_status : st;
   endfunction
 
   assign s2_status = lowest_status(s1_status_q, puni_violation, ln_status);
 
   for (genvar i = 0; i < LANES; i++) begin : g_wm
-    assign s2_wm[i] = s1_status_q == ST_OK && exec[i] && ln_status[5*i +: 5] == ST_OK;
+    assign s2_wm[i] = s1_status_q == fiu_pkg::ST_OK && exec[i] && ln_status[5*i +: 5] == fiu_pkg::ST_OK;
   end
 
   // S2 registers: dot-add operands and the control that travels beside the dot-add.
@@ -313,8 +312,8 @@ module fiu_top
       ctrl_q <= '0;
     end else if (en) begin
       s2_a_q <= ln_a; s2_b_q <= ln_b; s2_c_q <= ln_c; s2_d_q <= ln_d; s2_e_q <= ln_e;
-      s2_fused_q <= (s1_op_q == OP_VINTRP) ? st_fused : 1'b1;   // IPA: always fused, always flush
-      s2_flush_q <= (s1_op_q == OP_VINTRP) ? st_flush : 1'b1;
+      s2_fused_q <= (s1_op_q == fiu_pkg::OP_VINTRP) ? st_fused : 1'b1;   // IPA: always fused, always flush
+      s2_flush_q <= (s1_op_q == fiu_pkg::OP_VINTRP) ? st_flush : 1'b1;
       ctrl_q <= {ctrl_q[CW*DOT_LAT-1:0], ctrl_d};
     end
   end
@@ -374,9 +373,9 @@ module fiu_top
 
     assign r0 = use_dot ? dot_r : bypass;
     assign r1 = mul ? r_mul : r0;
-    assign o_result[32*i +: 32] = !wm ? 32'd0 : (o_sat && sat_ok && o_op == OP_IPA) ? r_sat : r1;
+    assign o_result[32*i +: 32] = !wm ? 32'd0 : (o_sat && sat_ok && o_op == fiu_pkg::OP_IPA) ? r_sat : r1;
     assign o_wm[i]   = wm;
-    assign o_kill[i] = wm && !pass && (o_op == OP_ATEST || (o_op == OP_IPA && o_atest));
+    assign o_kill[i] = wm && !pass && (o_op == fiu_pkg::OP_ATEST || (o_op == fiu_pkg::OP_IPA && o_atest));
 
     // This lane's slot of the response register (per lane, so waveforms can name it).
     logic [31:0] result_q;
@@ -397,7 +396,7 @@ module fiu_top
   logic [31:0] first_written;
 
   assign first_written = select_word(o_wm & (~o_wm + LANES'(1)), o_result);
-  assign o_pred        = o_op == OP_AL2P && !any_differs(o_wm, o_result, first_written);
+  assign o_pred        = o_op == fiu_pkg::OP_AL2P && !any_differs(o_wm, o_result, first_written);
 
   // ---------------------------------------------------------------- response register
   logic                rsp_valid_q, rsp_pred_q;
@@ -426,7 +425,7 @@ module fiu_top
     logic v;
     v = 1'b0;
     for (int s = 0; s <= DOT_LAT; s++) v = v || stages[CW*s + CW - 1];
-    return v;
+    any_stage_valid = v;
   endfunction
 
   assign pipe_busy = s1_valid_q || rsp_valid_q || any_stage_valid(ctrl_q);

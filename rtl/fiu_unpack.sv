@@ -30,16 +30,6 @@ module fiu_unpack (
   localparam logic [2:0] FmtUint     = 3'd5;
   localparam logic [2:0] FmtSint     = 3'd6;
 
-  // Leading zeros of a nonzero 10-bit value (10 for zero; zero is handled separately).
-  function automatic logic [3:0] clz10(input logic [9:0] x);
-    logic [3:0] lz;
-    lz = 4'd10;
-    for (int i = 0; i < 10; i++) begin
-      if (x[i]) lz = 4'(9 - i);
-    end
-    return lz;
-  endfunction
-
   logic [1:0]  field;     // field index 0..3
   logic        narrow;    // 2-bit field f3
   logic [9:0]  u;         // field, zero-extended
@@ -50,7 +40,7 @@ module fiu_unpack (
   logic        ratio;     // 1: mag/(2^w-1); 0: mag as an integer
   logic [1:0]  wsel;      // ratio width: 0 -> w=10, 1 -> w=9, 2 -> w=2
   logic [9:0]  m10;       // mag aligned so bit w-1 of the field sits at bit 9
-  logic [3:0]  lz;
+  logic [7:0]  lz;        // fiu_pkg::lzc count, <= 10 here
   logic [9:0]  nrm;       // m10 << lz: top bit set
   logic [24:0] qr;        // 24 quotient bits and the rounding bit
   logic [7:0]  em1;       // biased exponent - 1
@@ -59,6 +49,7 @@ module fiu_unpack (
 
   // result_o is written exactly once per pass (no default-then-override): Icarus 11 can loop
   // forever at time 0 when an always_comb reads always_comb outputs that glitch within a pass.
+  // Two blocks: the field and its normalisation input, then the conversion.
   always_comb begin
     // Component -> field (BGRA: 0 <-> 2), field value, sign extension.
     field  = comp_i[1:0];
@@ -108,18 +99,23 @@ module fiu_unpack (
       default: m10 = mag;
     endcase
     if (!ratio) m10 = mag;
-    lz  = clz10(m10);
+  end
+
+  // Outside the always_comb blocks: Icarus 11 re-runs an always_comb that calls lzc, endlessly.
+  assign lz = fiu_pkg::lzc({m10, 1'b1, 117'd0});
+
+  always_comb begin
     nrm = m10 << lz;
     if (!ratio) begin
       qr  = {nrm, 15'd0};           // exact integer, rounding bit 0
-      em1 = 8'd135 - {4'd0, lz};     // value = q * 2^-(14+lz)
+      em1 = 8'd135 - lz;            // value = q * 2^-(14+lz)
     end else begin
       unique case (wsel)
         2'd1:    qr = {nrm[9:1], nrm[9:1], nrm[9:3]};
         2'd2:    qr = {{12{nrm[9:8]}}, nrm[9]};
         default: qr = {nrm, nrm, nrm[9:5]};
       endcase
-      em1 = 8'd125 - {4'd0, lz};     // value = q * 2^-(24+lz)
+      em1 = 8'd125 - lz;            // value = q * 2^-(24+lz)
     end
     magf = {em1, 23'd0} + {7'd0, qr[24:1]} + {30'd0, qr[0]};
     fp   = (mag == 10'd0) ? 32'd0 : {sign, magf};
