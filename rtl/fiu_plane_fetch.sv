@@ -1,140 +1,210 @@
-// plane_fetch stage (spec 4), one lane: TRAM planes, system attributes, AL2P, GCN LDS.
-// Produces the dot-add operands, or a bypass value, and the lane status.
-module fiu_plane_fetch
-#(
+// plane_fetch stage (spec 4, 8.5): attribute map and parameter RAM.
+//  accept edge: the request's a[imm] map entry is read from copy A at the edge that takes the
+//     request into S1 (the address is on the request port).
+//  S1 (combinational, from the slot in S1): per-lane fetch keys and the lane checks that need
+//     no RAM; the slot's one plane address w (from its key, shared by the slot's lanes) and the
+//     checks on it; the parameter-RAM read of words w..w+2 and AL2P's map read (copy B, at the
+//     slot's key) are issued at the edge that moves the slot to S2.
+//  S2 (outputs): the three words, the map entry, each lane's status and interpolation type.
+// Keys (fiu_issue groups lanes by key): IPA a[imm] prim_base; IPA.IDX prim_base + ra[15:2] (the
+// plane address); AL2P the map dword (ra + imm)[9:2]; VINTRP the quad's PRIMID.
+// Configuration writes change each memory at the edge where its readers read it: map copy A at
+// the accept edge, map copy B and the RAM at the S1 edge, so no memory sees a read and a write in
+// the same cycle and every request sees exactly the writes before it.
+module fiu_plane_fetch #(
+  parameter int LANES     = 4,
   parameter int RAM_WORDS = 4096
 ) (
-  // request
-  input  logic [2:0]  op_i,
-  input  logic [2:0]  ipa_mode_i,
-  input  logic        idx_i,
-  input  logic [9:0]  imm_i,
-  input  logic [30:0] m0_i,          // bit 31 is ignored (spec 4.6)
-  input  logic [3:0]  quad_i,        // this lane's wave quad (VINTRP)
-  input  logic [5:0]  attr_i,
-  input  logic [1:0]  attrchan_i,
-  input  logic [1:0]  vop_i,
-  input  logic [7:0]  vsrc_i,
-  // lane
-  input  logic [31:0] prim_base_i,
-  input  logic [31:0] prim_id_i,
-  input  logic        front_face_i,
-  input  logic [31:0] ra_i,          // IPA.IDX: Puniform-resolved al2p result; AL2P: address base
-  input  logic [31:0] rb_i,
-  input  logic [31:0] rd_i,
-  input  logic [31:0] x_i,           // coord
-  input  logic [31:0] y_i,
-  // state read ports
-  output logic [7:0]  map_raddr_o,
-  input  logic [10:0] map_rdata_i,   // {present, interp[1:0], plane[7:0]}
-  output logic [95:0] ram_raddr_o,   // three word addresses
-  input  logic [95:0] ram_rdata_i,
-  // results
-  output logic [4:0]  status_o,
-  output logic        use_dot_o,     // the lane result is the dot-add
-  output logic        mul_o,         // then the post-multiply (IPA MUL)
-  output logic        sat_ok_o,      // .SAT applies (not for integer system values)
-  output logic [31:0] a_o, b_o, c_o, d_o, e_o,
-  output logic [31:0] bypass_o
+  input  logic                         clk_i,
+  input  logic                         rst_ni,
+  input  logic                         en_i,          // the pipeline advances
+  // accept edge (request / configuration port)
+  input  logic                         s0_map_re_i,   // a request is accepted
+  input  logic [7:0]                   s0_map_raddr_i,// its imm[9:2]
+  input  logic                         s0_map_we_i,   // a MAP write is accepted
+  input  logic [7:0]                   s0_map_waddr_i,
+  input  logic [10:0]                  s0_map_wdata_i,
+  // S1: the slot
+  input  logic                         s1_req_i,      // S1 holds a request slot
+  input  logic                         s1_map_we_i,   // S1 holds a MAP write (copy B)
+  input  logic                         s1_ram_we_i,   // S1 holds a RAM write
+  input  logic [7:0]                   s1_map_addr_i,
+  input  logic [$clog2(RAM_WORDS)-1:0] s1_ram_addr_i,
+  input  logic [31:0]                  s1_cfg_data_i,
+  input  logic [2:0]                   op_i,
+  input  logic                         idx_i,
+  input  logic [9:0]                   imm_i,
+  input  logic [30:0]                  m0_i,          // bit 31 of M0 is ignored (spec 4.6)
+  input  logic [5:0]                   wave_lane0_i,
+  input  logic [5:0]                   attr_i,
+  input  logic [1:0]                   attrchan_i,
+  input  logic [1:0]                   vop_i,
+  input  logic [7:0]                   vsrc_i,
+  input  logic [LANES*32-1:0]          prim_base_i,
+  input  logic [LANES*32-1:0]          ra_i,          // IPA.IDX: Puniform-resolved; AL2P: address base
+  output logic [LANES*33-1:0]          key_o,
+  output logic                         split_o,       // the fetch address differs per lane
+  input  logic [32:0]                  lead_key_i,    // the slot's key (fiu_issue)
+  // S2: results
+  output logic [95:0]                  words_o,       // RAM words w, w+1, w+2 (LSB first)
+  output logic [9:0]                   map_o,         // {interp[1:0], plane[7:0]} of the entry
+  output logic [LANES*5-1:0]           status_o,      // lane status (meaningful for executing lanes)
+  output logic [LANES*2-1:0]           interp_o,      // lane interpolation type (IPA)
+  output logic                         clearing_o     // the map is clearing after reset
 );
+  localparam int          AW        = $clog2(RAM_WORDS);
   localparam logic [32:0] RAM_LIMIT = 33'(RAM_WORDS);
 
-  // ---- TRAM (IPA) ----
-  logic        sys_int, sys_x, sys_y;
-  logic [1:0]  interp;
-  logic [31:0] plane_w;
-  logic [4:0]  tram_status;
-  logic [31:0] al2p_addr;
-  logic        map_present;
+  // ---------------------------------------------------------------- the map copies
+  logic [10:0] map_a, map_b;   // copy A: a[imm] at the accept edge; copy B: AL2P at the S1 edge
+  logic        clearing_b;
+
+  fiu_attr_map u_map_a (
+    .clk_i      (clk_i),
+    .rst_ni     (rst_ni),
+    .we_i       (s0_map_we_i),
+    .waddr_i    (s0_map_waddr_i),
+    .wdata_i    (s0_map_wdata_i),
+    .re_i       (s0_map_re_i),
+    .raddr_i    (s0_map_raddr_i),
+    .rdata_o    (map_a),
+    .clearing_o (clearing_o)
+  );
+
+  // ---------------------------------------------------------------- S1
+  logic        is_ipa, is_al2p, is_vintrp, sys;
+  logic [3:0]  numprim_m1;     // popcount(newprimmask) = NUMPRIM - 1
+  logic [LANES*5-1:0] st1;
+
+  assign is_ipa     = op_i == fiu_pkg::OP_IPA;
+  assign is_al2p    = op_i == fiu_pkg::OP_AL2P;
+  assign is_vintrp  = op_i == fiu_pkg::OP_VINTRP;
+  assign sys        = !idx_i && (imm_i == 10'h060 || imm_i == 10'h3fc || imm_i == 10'h070 || imm_i == 10'h074);
+  assign numprim_m1 = 4'($countones(m0_i[30:16]));
+  // IPA a[imm] that reads a plane, IPA.IDX, AL2P and VINTRP fetch per lane
+  assign split_o    = (is_ipa && (idx_i || (imm_i[1:0] == 2'd0 && !sys))) || is_al2p || is_vintrp;
+
+  for (genvar i = 0; i < LANES; i++) begin : g_s1
+    logic [31:0] pb, ra, l;
+    logic [3:0]  quad;
+    logic [4:0]  primid;
+    assign pb     = prim_base_i[32*i +: 32];
+    assign ra     = ra_i[32*i +: 32];
+    assign l      = ra + 32'(imm_i);                 // AL2P logical byte address
+    assign quad   = 4'((7'(wave_lane0_i) + 7'(i)) >> 2);
+    assign primid = 5'($countones(m0_i[30:16] & 15'((16'd1 << quad) - 16'd1)));
+    // 33 bits: an IDX plane address is prim_base + offset without wrap-around (spec 4.2)
+    assign key_o[33*i +: 33] = is_al2p   ? {25'd0, l[9:2]} :
+                               is_vintrp ? {28'd0, primid} :
+                               idx_i     ? 33'(pb) + 33'(ra[15:2]) : 33'(pb);
+    // checks in spec order that precede the memory ones
+    assign st1[5*i +: 5] =
+        is_ipa    ? (idx_i ? ((!ra[31] || ra[17:16] == 2'd3) ? fiu_pkg::ST_UNMAPPED :
+                              (ra[1:0] != 2'd0)               ? fiu_pkg::ST_MISALIGNED : fiu_pkg::ST_OK)
+                           : (imm_i[1:0] != 2'd0) ? fiu_pkg::ST_MISALIGNED : fiu_pkg::ST_OK) :
+        is_al2p   ? ((l[31:10] != 22'd0) ? fiu_pkg::ST_ADDR_RANGE :
+                     (l[1:0] != 2'd0)    ? fiu_pkg::ST_MISALIGNED : fiu_pkg::ST_OK) :
+        is_vintrp ? ((m0_i[1:0] != 2'd0) ? fiu_pkg::ST_MISALIGNED : fiu_pkg::ST_OK) : fiu_pkg::ST_OK;
+  end
+
+  // the slot's plane address
+  logic        present;
   logic [1:0]  map_interp;
-  logic [7:0]  map_plane;
+  logic [7:0]  plane;
+  logic [32:0] w_ipa, w, lds_s, lds_p0, lds_p20, lds_mov;
+  logic [9:0]  lds_blk;        // ATTR * NUMPRIM + PRIMID <= 32*16 + 15
+  logic [4:0]  st2;            // the slot's shared plane check
 
-  assign {map_present, map_interp, map_plane} = map_rdata_i;
-  assign al2p_addr = ra_i + 32'(imm_i);
-  assign map_raddr_o = (op_i == fiu_pkg::OP_AL2P) ? al2p_addr[9:2] : imm_i[9:2];
+  assign {present, map_interp, plane} = map_a;
 
-  assign sys_int = !idx_i && (imm_i == 10'h060 || imm_i == 10'h3fc);
-  assign sys_x   = !idx_i && imm_i == 10'h070;
-  assign sys_y   = !idx_i && imm_i == 10'h074;
+  // ATTR * NUMPRIM as shifts and adds (no multiplier); 12 * x = 8x + 4x; 3 * plane = 2 plane + plane
+  function automatic logic [9:0] attr_times(input logic [5:0] attr, input logic [3:0] n_m1);
+    logic [9:0] s;
+    s = 10'(attr);
+    for (int k = 0; k < 4; k++) if (n_m1[k]) s = s + (10'(attr) << k);
+    attr_times = s;
+  endfunction
 
-  // Continuous assigns only: Icarus 11 loops on chained always_comb blocks here.
-  logic [32:0] plane_imm, plane_idx;
-  assign plane_imm = 33'(prim_base_i) + 33'(map_plane) * 33'd3;
-  assign plane_idx = 33'(prim_base_i) + 33'(ra_i[15:2]);
-  assign plane_w   = idx_i ? plane_idx[31:0] : plane_imm[31:0];
-  assign interp    = idx_i ? ra_i[17:16] : (sys_int || sys_x || sys_y) ? fiu_pkg::INTERP_LINEAR : map_interp;
-  assign tram_status =
-      idx_i ? ((!ra_i[31] || ra_i[17:16] == 2'd3) ? fiu_pkg::ST_UNMAPPED :
-               (ra_i[1:0] != 2'd0)                 ? fiu_pkg::ST_MISALIGNED :
-               (plane_idx + 33'd2 >= RAM_LIMIT)    ? fiu_pkg::ST_ADDR_RANGE : fiu_pkg::ST_OK)
-            : ((imm_i[1:0] != 2'd0)                ? fiu_pkg::ST_MISALIGNED :
-               (sys_int || sys_x || sys_y)         ? fiu_pkg::ST_OK :
-               !map_present                        ? fiu_pkg::ST_UNMAPPED :
-               (plane_imm + 33'd2 >= RAM_LIMIT)    ? fiu_pkg::ST_ADDR_RANGE : fiu_pkg::ST_OK);
-
-  // ---- LDS (VINTRP, spec 4.6) ----
-  logic [14:0] newprim;
-  logic [4:0]  numprim, primid;
-  logic [32:0] lds_s, lds_p0, lds_p10, lds_p20, lds_mov;
-  logic [4:0]  lds_status;
-
-  assign newprim = m0_i[30:16];
-
-  assign numprim = 5'($countones(newprim)) + 5'd1;
-  assign primid  = 5'($countones(newprim & 15'((16'd1 << quad_i) - 16'd1)));
-
-  assign lds_s   = 33'(m0_i[15:2]) + 33'd12 * (33'(attr_i) * 33'(numprim) + 33'(primid));
-  assign lds_p0  = lds_s + 33'(2 * 32'(attrchan_i));
-  assign lds_p10 = lds_p0 + 33'd1;
+  assign w_ipa   = lead_key_i + 33'({plane, 1'b0}) + 33'(plane);
+  assign lds_blk = attr_times(attr_i, numprim_m1) + 10'(lead_key_i[4:0]);
+  assign lds_s   = 33'(m0_i[15:2]) + 33'({lds_blk, 3'd0}) + 33'({lds_blk, 2'd0});
+  assign lds_p0  = lds_s + 33'({attrchan_i, 1'b0});
   assign lds_p20 = lds_s + 33'd8 + 33'(attrchan_i);
   // MOV VSRC: 0 = P10, 1 = P20, 2 = P0
-  assign lds_mov = (vsrc_i == 8'd0) ? lds_p10 : (vsrc_i == 8'd1) ? lds_p20 : lds_p0;
+  assign lds_mov = (vsrc_i == 8'd0) ? lds_p0 + 33'd1 : (vsrc_i == 8'd1) ? lds_p20 : lds_p0;
+  // the word the read starts at: IPA the plane's A; P1 P0 (then P10); P2 P20; MOV its parameter
+  assign w = is_vintrp ? ((vop_i == fiu_pkg::VINTRP_P1) ? lds_p0 :
+                          (vop_i == fiu_pkg::VINTRP_P2) ? lds_p20 : lds_mov) :
+             idx_i     ? lead_key_i : w_ipa;
 
-  assign lds_status = (m0_i[1:0] != 2'd0) ? fiu_pkg::ST_MISALIGNED :
-                      ((vop_i == fiu_pkg::VINTRP_P1 && (lds_p0 >= RAM_LIMIT || lds_p10 >= RAM_LIMIT)) ||
-                       (vop_i == fiu_pkg::VINTRP_P2 && lds_p20 >= RAM_LIMIT) ||
-                       (vop_i != fiu_pkg::VINTRP_P1 && vop_i != fiu_pkg::VINTRP_P2 && lds_mov >= RAM_LIMIT)) ? fiu_pkg::ST_ADDR_RANGE : fiu_pkg::ST_OK;
+  // AL2P's UNMAPPED needs copy B and is decided in S2
+  assign st2 = is_ipa    ? ((!idx_i && sys)                        ? fiu_pkg::ST_OK :
+                            (!idx_i && !present)                   ? fiu_pkg::ST_UNMAPPED :
+                            (w + 33'd2 >= RAM_LIMIT)               ? fiu_pkg::ST_ADDR_RANGE : fiu_pkg::ST_OK) :
+               is_vintrp ? ((w + ((vop_i == fiu_pkg::VINTRP_P1) ? 33'd1 : 33'd0) >= RAM_LIMIT)
+                            ? fiu_pkg::ST_ADDR_RANGE : fiu_pkg::ST_OK) : fiu_pkg::ST_OK;
 
-  // ---- RAM read addresses: A,B,C (TRAM) or P0,P10 / P20 / MOV (LDS) ----
-  logic [31:0] lds_first;
-  assign lds_first = (vop_i == fiu_pkg::VINTRP_P1) ? lds_p0[31:0] : (vop_i == fiu_pkg::VINTRP_P2) ? lds_p20[31:0] : lds_mov[31:0];
-  assign ram_raddr_o[31:0]  = (op_i == fiu_pkg::OP_VINTRP) ? lds_first : plane_w;
-  assign ram_raddr_o[63:32] = (op_i == fiu_pkg::OP_VINTRP) ? lds_p10[31:0] : plane_w + 32'd1;
-  assign ram_raddr_o[95:64] = (op_i == fiu_pkg::OP_VINTRP) ? 32'd0 : plane_w + 32'd2;
+  fiu_attr_map u_map_b (
+    .clk_i      (clk_i),
+    .rst_ni     (rst_ni),
+    .we_i       (s1_map_we_i),
+    .waddr_i    (s1_map_addr_i),
+    .wdata_i    (s1_cfg_data_i[10:0]),
+    .re_i       (en_i && s1_req_i),
+    .raddr_i    (lead_key_i[7:0]),
+    .rdata_o    (map_b),
+    .clearing_o (clearing_b)
+  );
 
-  // ---- operands and bypass ----
-  logic [2:0]  mode;
-  logic [31:0] pa, pb, pc;
+  fiu_param_ram #(.RAM_WORDS(RAM_WORDS)) u_param_ram (
+    .clk_i   (clk_i),
+    .we_i    (s1_ram_we_i),
+    .waddr_i (s1_ram_addr_i),
+    .wdata_i (s1_cfg_data_i),
+    .re_i    (en_i && s1_req_i),
+    .raddr_i (w[AW-1:0]),
+    .rdata_o (words_o)
+  );
 
-  // the LINEAR planes (1,0,0) and (0,1,0) of sample x / y
-  assign pa = sys_x ? fiu_pkg::F32_ONE : sys_y ? 32'd0 : ram_rdata_i[31:0];
-  assign pb = sys_y ? fiu_pkg::F32_ONE : sys_x ? 32'd0 : ram_rdata_i[63:32];
-  assign pc = (sys_x || sys_y) ? 32'd0 : ram_rdata_i[95:64];
-  assign mode = (ipa_mode_i != fiu_pkg::IPA_SC) ? ipa_mode_i :
-                (interp == fiu_pkg::INTERP_CONSTANT) ? fiu_pkg::IPA_CONSTANT : (interp == fiu_pkg::INTERP_PERSPECTIVE) ? fiu_pkg::IPA_MUL : fiu_pkg::IPA_PASS;
+  // ---------------------------------------------------------------- S1 -> S2
+  logic               s2_al2p_q;
+  logic [9:0]         s2_map_a_q;
+  logic [LANES*5-1:0] s2_status_q;
+  logic [LANES*2-1:0] s2_interp_q;
 
-  // Per operation; one assignment per output (see above).
-  logic is_ipa, is_al2p, is_vintrp, ipa_dot;
-  logic [4:0] al2p_status;
-  assign is_ipa    = op_i == fiu_pkg::OP_IPA;
-  assign is_al2p   = op_i == fiu_pkg::OP_AL2P;
-  assign is_vintrp = op_i == fiu_pkg::OP_VINTRP;
-  assign ipa_dot   = !sys_int && mode != fiu_pkg::IPA_CONSTANT;
-  assign al2p_status = (al2p_addr >= 32'h400) ? fiu_pkg::ST_ADDR_RANGE : (al2p_addr[1:0] != 2'd0) ? fiu_pkg::ST_MISALIGNED :
-                       !map_present ? fiu_pkg::ST_UNMAPPED : fiu_pkg::ST_OK;
+  for (genvar i = 0; i < LANES; i++) begin : g_s2
+    logic [4:0] s1st;
+    assign s1st = st1[5*i +: 5];
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        s2_status_q[5*i +: 5] <= '0;
+        s2_interp_q[2*i +: 2] <= '0;
+      end else if (en_i) begin
+        s2_status_q[5*i +: 5] <= (s1st != fiu_pkg::ST_OK) ? s1st : st2;
+        s2_interp_q[2*i +: 2] <= idx_i ? ra_i[32*i+16 +: 2] : sys ? fiu_pkg::INTERP_LINEAR : map_interp;
+      end
+    end
+    // AL2P: a lane without an earlier error is UNMAPPED if the slot's entry is not present
+    assign status_o[5*i +: 5] = (s2_al2p_q && s2_status_q[5*i +: 5] == fiu_pkg::ST_OK && !map_b[10])
+                                ? fiu_pkg::ST_UNMAPPED : s2_status_q[5*i +: 5];
+  end
 
-  assign status_o  = is_ipa ? tram_status : is_al2p ? al2p_status : is_vintrp ? lds_status : fiu_pkg::ST_OK;
-  assign use_dot_o = (is_ipa && ipa_dot) || (is_vintrp && vop_i != fiu_pkg::VINTRP_MOV);
-  assign mul_o     = is_ipa && ipa_dot && mode == fiu_pkg::IPA_MUL;
-  assign sat_ok_o  = !(is_ipa && sys_int);
-  // P1: fma(P10, I, P0); P2: fma(P20, J, D); absent product +0 * -0
-  assign a_o = !is_vintrp ? pa : (vop_i == fiu_pkg::VINTRP_P1) ? ram_rdata_i[63:32] : ram_rdata_i[31:0];
-  assign b_o = is_vintrp ? rb_i : x_i;
-  assign c_o = is_vintrp ? 32'd0 : pb;
-  assign d_o = is_vintrp ? fiu_pkg::F32_NEG_ZERO : y_i;
-  assign e_o = !is_vintrp ? pc : (vop_i == fiu_pkg::VINTRP_P1) ? ram_rdata_i[31:0] : rd_i;
-  assign bypass_o = is_ipa    ? (sys_int ? ((imm_i == 10'h060) ? prim_id_i : {32{front_face_i}}) :
-                                 (interp == fiu_pkg::INTERP_CONSTANT) ? pc : 32'd0) :
-                    is_al2p   ? {1'b1, 13'd0, map_interp, 16'(12 * 32'(map_plane))} :
-                    is_vintrp ? ram_rdata_i[31:0] : 32'd0;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      s2_al2p_q  <= 1'b0;
+      s2_map_a_q <= '0;
+    end else if (en_i) begin
+      s2_al2p_q  <= is_al2p;
+      s2_map_a_q <= map_a[9:0];
+    end
+  end
+
+  assign map_o    = s2_al2p_q ? map_b[9:0] : s2_map_a_q;
+  assign interp_o = s2_interp_q;
+
+  // both copies clear together after reset; copy B's flag is the same as copy A's
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic unused_clearing_b;
+  assign unused_clearing_b = clearing_b;
+  /* verilator lint_on UNUSEDSIGNAL */
 endmodule

@@ -1,14 +1,19 @@
-// fiu top (spec 1, 8): request stream -> decode -> coord/plane_fetch -> dotadd -> post_multiply
-// -> saturate -> alpha -> response stream. One request per clock without backpressure;
-// responses in order; the whole pipeline advances together when the response slot is free.
-module fiu_top
-#(
+// fiu top (spec 1, 8): one in-order stream of requests and configuration writes.
+//   S1  the slot: a request (decode, coord, unpack, fetch keys; fiu_issue splits it into one slot
+//       per distinct fetch key) or a configuration write
+//       (the a[imm] map entry is read at the accept edge; the plane address is formed here)
+//   S2  parameter-RAM words, operand select (fiu_plane_fetch holds the memories)
+//   dot-add (DOTADD_LATENCY stages)   PM  post-multiply   response: saturate, alpha, merge of slots
+// Configuration writes travel in the same pipeline and change the state at the stage that reads
+// it, so a request sees exactly the writes before it in the stream (spec 8.5). The pipeline
+// advances on one enable, en = !rsp_valid || rsp_ready.
+module fiu_top #(
   parameter int LANES     = 4,
   parameter int RAM_WORDS = 4096
 ) (
   input  logic                 clk_i,
   input  logic                 rst_ni,
-  // configuration (spec 8.2): accepted only when the pipeline is empty
+  // configuration writes (spec 8.2), in order with requests
   input  logic                 cfg_valid_i,
   output logic                 cfg_ready_o,
   input  logic [2:0]           cfg_sel_i,
@@ -60,58 +65,98 @@ module fiu_top
   output logic [4:0]           rsp_status_o,
   output logic                 busy_o
 );
-  localparam int DOT_LAT = fiu_pkg::DOTADD_LATENCY;
+  localparam int DL = fiu_pkg::DOTADD_LATENCY;
 
-  logic en;            // the whole pipeline advances
-  logic accept;
+  logic en;          // the whole pipeline advances
+  logic clearing;    // the attribute map clears itself after reset
 
   // ---------------------------------------------------------------- state
-  logic [4:0]        smp_count;
-  logic [16*4-1:0]   smp_x, smp_y, smp_prio;
-  logic [2:0]        alpha_func;
-  logic [1:0]        alpha_fmt;
-  logic [31:0]       alpha_ref;
-  logic              st_flush, st_fused;
-  logic [LANES*96-1:0] ram_raddr, ram_rdata;
-  logic [LANES*8-1:0]  map_raddr;
-  logic [LANES*11-1:0] map_rdata;
+  logic [4:0]      smp_count;
+  logic [16*4-1:0] smp_x, smp_y, smp_prio;
+  logic [2:0]      alpha_func;
+  logic [1:0]      alpha_fmt;
+  logic [31:0]     alpha_ref;
+  logic            st_flush, st_fused;
 
-  fiu_state #(.RAM_WORDS(RAM_WORDS), .NRP(3 * LANES), .NMP(LANES)) u_state (
-    .clk_i        (clk_i),
-    .rst_ni       (rst_ni),
-    .cfg_we_i     (cfg_valid_i && cfg_ready_o),
-    .cfg_sel_i    (cfg_sel_i),
-    .cfg_addr_i   (cfg_addr_i),
-    .cfg_data_i   (cfg_data_i),
-    .ram_raddr_i  (ram_raddr),
-    .ram_rdata_o  (ram_rdata),
-    .map_raddr_i  (map_raddr),
-    .map_rdata_o  (map_rdata),
-    .smp_count_o  (smp_count),
-    .smp_x_o      (smp_x),
-    .smp_y_o      (smp_y),
-    .smp_prio_o   (smp_prio),
-    .alpha_func_o (alpha_func),
-    .alpha_fmt_o  (alpha_fmt),
-    .alpha_ref_o  (alpha_ref),
-    .flush_o      (st_flush),
-    .fused_o      (st_fused)
-  );
+  // ================================================================ S1: the slot
+  logic                s1_valid_q, s1_cfg_q;
+  logic [2:0]          s1_cfg_sel_q;
+  logic [31:0]         s1_cfg_addr_q, s1_cfg_data_q;
+  logic [LANES-1:0]    s1_served_q;
+  logic [15:0]         s1_tag_q;
+  logic [2:0]          s1_op_q, s1_ipa_mode_q, s1_loc_q, s1_unpack_fmt_q, s1_unpack_comp_q;
+  logic                s1_sat_q, s1_idx_q, s1_atest_q, s1_pmul_q, s1_puniform_q, s1_unpack_bgra_q;
+  logic [9:0]          s1_imm_q;
+  logic [31:0]         s1_vintrp_q;
+  logic [30:0]         s1_m0_q;
+  logic [5:0]          s1_wave_lane0_q;
+  logic [LANES-1:0]    s1_active_q, s1_guard_q, s1_front_face_q;
+  logic [LANES*16-1:0] s1_px_q, s1_py_q, s1_coverage_q;
+  logic [LANES*4-1:0]  s1_sample_id_q;
+  logic [LANES*32-1:0] s1_prim_base_q, s1_prim_id_q, s1_ra_q, s1_rb_q, s1_rc_q, s1_rd_q;
 
-  // ---------------------------------------------------------------- S1: decode
+  logic s1_take, s1_last, cfg_fire, req_fire;
+
+  // S1 takes a new slot when it is empty or issues its request's last slot
+  assign s1_take     = en && (!s1_valid_q || s1_last);
+  assign cfg_ready_o = s1_take && !clearing;
+  assign req_ready_o = s1_take && !clearing && !cfg_valid_i;   // a waiting write goes first
+  assign cfg_fire    = cfg_valid_i && cfg_ready_o;
+  assign req_fire    = req_valid_i && req_ready_o;
+
+  logic [LANES-1:0] s1_own;
+  logic             s1_first;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      s1_valid_q <= 1'b0; s1_cfg_q <= 1'b0; s1_cfg_sel_q <= '0; s1_cfg_addr_q <= '0; s1_cfg_data_q <= '0;
+      s1_served_q <= '0;
+    end else if (s1_take) begin
+      s1_valid_q  <= cfg_fire || req_fire;
+      s1_cfg_q    <= cfg_fire;
+      s1_served_q <= '0;
+      if (cfg_fire) begin
+        s1_cfg_sel_q  <= cfg_sel_i;
+        s1_cfg_addr_q <= cfg_addr_i;
+        s1_cfg_data_q <= cfg_data_i;
+      end
+    end else if (en) begin
+      s1_served_q <= s1_served_q | s1_own;   // more slots of this request follow
+    end
+  end
+
+  // Request fields: no reset (they are qualified by s1_valid_q / s1_cfg_q).
+  always_ff @(posedge clk_i) begin
+    if (req_fire) begin
+      s1_tag_q <= req_tag_i; s1_op_q <= req_op_i; s1_ipa_mode_q <= req_ipa_mode_i; s1_loc_q <= req_loc_i;
+      s1_unpack_fmt_q <= req_unpack_fmt_i; s1_unpack_comp_q <= req_unpack_comp_i; s1_sat_q <= req_sat_i;
+      s1_idx_q <= req_idx_i; s1_atest_q <= req_atest_i; s1_pmul_q <= req_pmul_i;
+      s1_puniform_q <= req_puniform_i; s1_unpack_bgra_q <= req_unpack_bgra_i; s1_imm_q <= req_imm_i;
+      s1_vintrp_q <= req_vintrp_i; s1_m0_q <= req_m0_i[30:0]; s1_wave_lane0_q <= req_wave_lane0_i;
+      s1_active_q <= req_active_i; s1_guard_q <= req_guard_i; s1_front_face_q <= req_front_face_i;
+      s1_px_q <= req_px_i; s1_py_q <= req_py_i; s1_coverage_q <= req_coverage_i;
+      s1_sample_id_q <= req_sample_id_i; s1_prim_base_q <= req_prim_base_i; s1_prim_id_q <= req_prim_id_i;
+      s1_ra_q <= req_ra_i; s1_rb_q <= req_rb_i; s1_rc_q <= req_rc_i; s1_rd_q <= req_rd_i;
+    end
+  end
+
+  // ---- S1 combinational: decode, Puniform, coord, unpack, fetch keys, issue
+  logic       s1_req;
   logic [4:0] dec_status;
   logic [7:0] dec_vsrc;
   logic [1:0] dec_attrchan, dec_vop;
   logic [5:0] dec_attr;
 
+  assign s1_req = s1_valid_q && !s1_cfg_q;
+
   fiu_decode #(.LANES(LANES)) u_decode (
-    .op_i          (req_op_i),
-    .ipa_mode_i    (req_ipa_mode_i),
-    .loc_i         (req_loc_i),
-    .vintrp_i      (req_vintrp_i),
-    .wave_lane0_i  (req_wave_lane0_i),
-    .unpack_fmt_i  (req_unpack_fmt_i),
-    .unpack_comp_i (req_unpack_comp_i),
+    .op_i          (s1_op_q),
+    .ipa_mode_i    (s1_ipa_mode_q),
+    .loc_i         (s1_loc_q),
+    .vintrp_i      (s1_vintrp_q),
+    .wave_lane0_i  (s1_wave_lane0_q),
+    .unpack_fmt_i  (s1_unpack_fmt_q),
+    .unpack_comp_i (s1_unpack_comp_q),
     .smp_count_i   (smp_count),
     .status_o      (dec_status),
     .vsrc_o        (dec_vsrc),
@@ -120,60 +165,16 @@ module fiu_top
     .vop_o         (dec_vop)
   );
 
-  logic               s1_valid_q;
-  logic [15:0]        s1_tag_q;
-  logic [4:0]         s1_status_q;
-  logic [2:0]         s1_op_q, s1_ipa_mode_q, s1_loc_q, s1_unpack_fmt_q, s1_unpack_comp_q;
-  logic               s1_sat_q, s1_idx_q, s1_atest_q, s1_pmul_q, s1_puniform_q, s1_unpack_bgra_q;
-  logic [9:0]         s1_imm_q;
-  logic [30:0]        s1_m0_q;
-  logic [5:0]         s1_wave_lane0_q, s1_attr_q;
-  logic [7:0]         s1_vsrc_q;
-  logic [1:0]         s1_attrchan_q, s1_vop_q;
-  logic [LANES-1:0]   s1_active_q, s1_guard_q, s1_front_face_q;
-  logic [LANES*16-1:0] s1_px_q, s1_py_q, s1_coverage_q;
-  logic [LANES*4-1:0]  s1_sample_id_q;
-  logic [LANES*32-1:0] s1_prim_base_q, s1_prim_id_q, s1_ra_q, s1_rb_q, s1_rc_q, s1_rd_q;
-
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      s1_valid_q <= 1'b0;
-      s1_tag_q <= '0; s1_status_q <= '0; s1_op_q <= '0; s1_ipa_mode_q <= '0; s1_loc_q <= '0;
-      s1_unpack_fmt_q <= '0; s1_unpack_comp_q <= '0; s1_sat_q <= '0; s1_idx_q <= '0; s1_atest_q <= '0;
-      s1_pmul_q <= '0; s1_puniform_q <= '0; s1_unpack_bgra_q <= '0; s1_imm_q <= '0; s1_m0_q <= '0;
-      s1_wave_lane0_q <= '0; s1_attr_q <= '0; s1_vsrc_q <= '0; s1_attrchan_q <= '0; s1_vop_q <= '0;
-      s1_active_q <= '0; s1_guard_q <= '0; s1_front_face_q <= '0; s1_px_q <= '0; s1_py_q <= '0;
-      s1_coverage_q <= '0; s1_sample_id_q <= '0; s1_prim_base_q <= '0; s1_prim_id_q <= '0;
-      s1_ra_q <= '0; s1_rb_q <= '0; s1_rc_q <= '0; s1_rd_q <= '0;
-    end else if (en) begin
-      s1_valid_q <= accept;
-      if (accept) begin
-        s1_tag_q <= req_tag_i; s1_status_q <= dec_status; s1_op_q <= req_op_i;
-        s1_ipa_mode_q <= req_ipa_mode_i; s1_loc_q <= req_loc_i; s1_unpack_fmt_q <= req_unpack_fmt_i;
-        s1_unpack_comp_q <= req_unpack_comp_i; s1_sat_q <= req_sat_i; s1_idx_q <= req_idx_i;
-        s1_atest_q <= req_atest_i; s1_pmul_q <= req_pmul_i; s1_puniform_q <= req_puniform_i;
-        s1_unpack_bgra_q <= req_unpack_bgra_i; s1_imm_q <= req_imm_i; s1_m0_q <= req_m0_i[30:0];
-        s1_wave_lane0_q <= req_wave_lane0_i; s1_attr_q <= dec_attr; s1_vsrc_q <= dec_vsrc;
-        s1_attrchan_q <= dec_attrchan; s1_vop_q <= dec_vop; s1_active_q <= req_active_i;
-        s1_guard_q <= req_guard_i; s1_front_face_q <= req_front_face_i; s1_px_q <= req_px_i;
-        s1_py_q <= req_py_i; s1_coverage_q <= req_coverage_i; s1_sample_id_q <= req_sample_id_i;
-        s1_prim_base_q <= req_prim_base_i; s1_prim_id_q <= req_prim_id_i; s1_ra_q <= req_ra_i;
-        s1_rb_q <= req_rb_i; s1_rc_q <= req_rc_i; s1_rd_q <= req_rd_i;
-      end
-    end
-  end
-
-  // ---------------------------------------------------------------- S2: coord, plane_fetch, unpack
   logic [LANES-1:0] exec;          // lane executes (spec 1.3)
   logic [LANES-1:0] first_onehot;  // first executing lane (Puniform)
   logic [31:0]      first_ra;
-  logic             puni_violation;
+  logic             puni_resolve, puni_violation, s1_ipa, s1_vintrp, sys_int, sys_x, sys_y;
 
   // Accumulations are functions: Icarus 11 re-triggers an always_comb that reads what it writes.
   function automatic logic [31:0] select_word(input logic [LANES-1:0] onehot, input logic [LANES*32-1:0] words);
     logic [31:0] w;
     w = '0;
-    for (int i = 0; i < LANES; i++) if (onehot[i]) w = words[32*i +: 32];
+    for (int i = 0; i < LANES; i++) w = w | (words[32*i +: 32] & {32{onehot[i]}});
     select_word = w;
   endfunction
 
@@ -181,26 +182,27 @@ module fiu_top
                                        input logic [31:0] ref_word);
     logic d;
     d = 1'b0;
-    for (int i = 0; i < LANES; i++) if (lanes[i] && words[32*i +: 32] != ref_word) d = 1'b1;
+    for (int i = 0; i < LANES; i++) d = d | (lanes[i] & (words[32*i +: 32] != ref_word));
     any_differs = d;
   endfunction
 
-  assign exec           = s1_active_q & ((s1_op_q == fiu_pkg::OP_VINTRP) ? {LANES{1'b1}} : s1_guard_q);
+  assign s1_ipa         = s1_op_q == fiu_pkg::OP_IPA;
+  assign s1_vintrp      = s1_op_q == fiu_pkg::OP_VINTRP;
+  assign exec           = s1_active_q & (s1_vintrp ? {LANES{1'b1}} : s1_guard_q);
   assign first_onehot   = exec & (~exec + LANES'(1));
   assign first_ra       = select_word(first_onehot, s1_ra_q);
-  assign puni_violation = s1_op_q == fiu_pkg::OP_IPA && s1_idx_q && s1_puniform_q && any_differs(exec, s1_ra_q, first_ra);
+  assign puni_resolve   = s1_ipa && s1_idx_q && s1_puniform_q;
+  assign puni_violation = puni_resolve && any_differs(exec, s1_ra_q, first_ra);
+  assign sys_int        = !s1_idx_q && (s1_imm_q == 10'h060 || s1_imm_q == 10'h3fc);
+  assign sys_x          = !s1_idx_q && s1_imm_q == 10'h070;
+  assign sys_y          = !s1_idx_q && s1_imm_q == 10'h074;
 
-  logic [LANES*5-1:0]   ln_status;
-  logic [LANES-1:0]     ln_use_dot, ln_mul, ln_sat_ok;
-  logic [LANES*32-1:0]  ln_a, ln_b, ln_c, ln_d, ln_e, ln_bypass;
+  logic [LANES*32-1:0] ra_eff, s1_x, s1_y, s1_field;
+  logic [LANES*5-1:0]  s1_cst;
 
-  for (genvar i = 0; i < LANES; i++) begin : g_s2
-    logic [31:0] x, y, ra_eff, pf_bypass, unpacked;
-    logic [4:0]  coord_status, pf_status;
-    logic [3:0]  quad;
-
-    assign ra_eff    = (s1_idx_q && s1_puniform_q && s1_op_q == fiu_pkg::OP_IPA) ? first_ra : s1_ra_q[32*i +: 32];
-    assign quad      = 4'((7'(s1_wave_lane0_q) + 7'(i)) >> 2);
+  for (genvar i = 0; i < LANES; i++) begin : g_s1
+    logic [31:0] x, y, unpacked, sysval;
+    assign ra_eff[32*i +: 32] = puni_resolve ? first_ra : s1_ra_q[32*i +: 32];
 
     fiu_coord u_coord (
       .loc_i       (s1_loc_q),
@@ -215,42 +217,7 @@ module fiu_top
       .smp_prio_i  (smp_prio),
       .x_o         (x),
       .y_o         (y),
-      .status_o    (coord_status)
-    );
-
-    fiu_plane_fetch #(.RAM_WORDS(RAM_WORDS)) u_plane_fetch (
-      .op_i         (s1_op_q),
-      .ipa_mode_i   (s1_ipa_mode_q),
-      .idx_i        (s1_idx_q),
-      .imm_i        (s1_imm_q),
-      .m0_i         (s1_m0_q),
-      .quad_i       (quad),
-      .attr_i       (s1_attr_q),
-      .attrchan_i   (s1_attrchan_q),
-      .vop_i        (s1_vop_q),
-      .vsrc_i       (s1_vsrc_q),
-      .prim_base_i  (s1_prim_base_q[32*i +: 32]),
-      .prim_id_i    (s1_prim_id_q[32*i +: 32]),
-      .front_face_i (s1_front_face_q[i]),
-      .ra_i         (ra_eff),
-      .rb_i         (s1_rb_q[32*i +: 32]),
-      .rd_i         (s1_rd_q[32*i +: 32]),
-      .x_i          (x),
-      .y_i          (y),
-      .map_raddr_o  (map_raddr[8*i +: 8]),
-      .map_rdata_i  (map_rdata[11*i +: 11]),
-      .ram_raddr_o  (ram_raddr[96*i +: 96]),
-      .ram_rdata_i  (ram_rdata[96*i +: 96]),
-      .status_o     (pf_status),
-      .use_dot_o    (ln_use_dot[i]),
-      .mul_o        (ln_mul[i]),
-      .sat_ok_o     (ln_sat_ok[i]),
-      .a_o          (ln_a[32*i +: 32]),
-      .b_o          (ln_b[32*i +: 32]),
-      .c_o          (ln_c[32*i +: 32]),
-      .d_o          (ln_d[32*i +: 32]),
-      .e_o          (ln_e[32*i +: 32]),
-      .bypass_o     (pf_bypass)
+      .status_o    (s1_cst[5*i +: 5])
     );
 
     fiu_unpack u_unpack (
@@ -261,102 +228,305 @@ module fiu_top
       .result_o (unpacked)
     );
 
-    assign ln_status[5*i +: 5] = !exec[i]                                   ? fiu_pkg::ST_OK :
-                                 (s1_op_q == fiu_pkg::OP_IPA && coord_status != fiu_pkg::ST_OK) ? coord_status :
-                                 (s1_op_q == fiu_pkg::OP_IPA || s1_op_q == fiu_pkg::OP_AL2P ||
-                                  s1_op_q == fiu_pkg::OP_VINTRP)                       ? pf_status : fiu_pkg::ST_OK;
-    assign ln_bypass[32*i +: 32] = (s1_op_q == fiu_pkg::OP_ATEST)  ? s1_rb_q[32*i +: 32] :
-                                   (s1_op_q == fiu_pkg::OP_UNPACK) ? unpacked : pf_bypass;
+    // integer system values (spec 4.3)
+    assign sysval = (s1_imm_q == 10'h060) ? s1_prim_id_q[32*i +: 32] : {32{s1_front_face_q[i]}};
+    // the lane's value field: the multiplier / I / J (rb), or the value itself
+    assign s1_field[32*i +: 32] = (s1_ipa && sys_int)                  ? sysval :
+                                  (s1_op_q == fiu_pkg::OP_UNPACK)      ? unpacked : s1_rb_q[32*i +: 32];
+    // VINTRP uses no coordinates: x carries D (rd)
+    assign s1_x[32*i +: 32] = s1_vintrp ? s1_rd_q[32*i +: 32] : x;
+    assign s1_y[32*i +: 32] = y;
   end
 
-  // Request status: the lowest code raised (spec 7).
-  logic [4:0]       s2_status;
-  logic [LANES-1:0] s2_wm;
+  logic [LANES*33-1:0] fetch_key;
+  logic [32:0]         lead_key;
+  logic                split;
 
-  function automatic logic [4:0] lowest_status(input logic [4:0] req_status, input logic puni,
-                                               input logic [LANES*5-1:0] lane_status);
-    logic [4:0] st;
-    st = puni ? fiu_pkg::ST_PUNIFORM : fiu_pkg::ST_OK;
-    for (int i = 0; i < LANES; i++) begin
-      if (lane_status[5*i +: 5] != fiu_pkg::ST_OK && (st == fiu_pkg::ST_OK || lane_status[5*i +: 5] < st)) st = lane_status[5*i +: 5];
-    end
-    lowest_status = (req_status != fiu_pkg::ST_OK) ? req_status : st;
+  fiu_issue #(.LANES(LANES), .KW(33)) u_issue (
+    .split_i    (split && s1_req && dec_status == fiu_pkg::ST_OK),
+    .exec_i     (exec),
+    .served_i   (s1_served_q),
+    .key_i      (fetch_key),
+    .lead_key_o (lead_key),
+    .own_o      (s1_own),
+    .first_o    (s1_first),
+    .last_o     (s1_last)
+  );
+
+  // ---- plane_fetch: map (accept edge), S1 keys and plane address, RAM (S1 -> S2)
+  // a MAP write that the map takes (spec 8.2: dword < 256, interp 3 ignored)
+  function automatic logic map_write(input logic [2:0] sel, input logic [31:0] addr, input logic [1:0] interp);
+    map_write = sel == fiu_pkg::CFG_MAP && addr < 32'd256 && interp != 2'd3;
   endfunction
 
-  assign s2_status = lowest_status(s1_status_q, puni_violation, ln_status);
+  logic [95:0]        pf_words;
+  logic [9:0]         pf_map;
+  logic [LANES*5-1:0] pf_status;
+  logic [LANES*2-1:0] pf_interp;
 
-  for (genvar i = 0; i < LANES; i++) begin : g_wm
-    assign s2_wm[i] = s1_status_q == fiu_pkg::ST_OK && exec[i] && ln_status[5*i +: 5] == fiu_pkg::ST_OK;
-  end
+  fiu_plane_fetch #(.LANES(LANES), .RAM_WORDS(RAM_WORDS)) u_plane_fetch (
+    .clk_i         (clk_i),
+    .rst_ni        (rst_ni),
+    .en_i          (en),
+    .s0_map_re_i   (req_fire),
+    .s0_map_raddr_i(req_imm_i[9:2]),
+    .s0_map_we_i   (cfg_fire && map_write(cfg_sel_i, cfg_addr_i, cfg_data_i[9:8])),
+    .s0_map_waddr_i(cfg_addr_i[7:0]),
+    .s0_map_wdata_i(cfg_data_i[10:0]),
+    .s1_req_i      (s1_req),
+    .s1_map_we_i   (en && s1_valid_q && s1_cfg_q && map_write(s1_cfg_sel_q, s1_cfg_addr_q, s1_cfg_data_q[9:8])),
+    .s1_ram_we_i   (en && s1_valid_q && s1_cfg_q && s1_cfg_sel_q == fiu_pkg::CFG_RAM &&
+                    s1_cfg_addr_q < 32'(RAM_WORDS)),
+    .s1_map_addr_i (s1_cfg_addr_q[7:0]),
+    .s1_ram_addr_i (s1_cfg_addr_q[$clog2(RAM_WORDS)-1:0]),
+    .s1_cfg_data_i (s1_cfg_data_q),
+    .op_i          (s1_op_q),
+    .idx_i         (s1_idx_q),
+    .imm_i         (s1_imm_q),
+    .m0_i          (s1_m0_q),
+    .wave_lane0_i  (s1_wave_lane0_q),
+    .attr_i        (dec_attr),
+    .attrchan_i    (dec_attrchan),
+    .vop_i         (dec_vop),
+    .vsrc_i        (dec_vsrc),
+    .prim_base_i   (s1_prim_base_q),
+    .ra_i          (ra_eff),
+    .key_o         (fetch_key),
+    .split_o       (split),
+    .lead_key_i    (lead_key),
+    .words_o       (pf_words),
+    .map_o         (pf_map),
+    .status_o      (pf_status),
+    .interp_o      (pf_interp),
+    .clearing_o    (clearing)
+  );
 
-  // S2 registers: dot-add operands and the control that travels beside the dot-add.
-  localparam int LANE_CW = 1 + 1 + 1 + 1 + 32 + 32;           // wm, use_dot, mul, sat_ok, bypass, rb
-  localparam int REQ_CW  = 1 + 16 + 3 + 1 + 1 + 1 + 5;        // valid, tag, op, sat, atest, pmul, status
-  localparam int CW      = REQ_CW + LANES * LANE_CW;
+  // ================================================================ S2: the slot travels beside plane_fetch
+  // request part, then per lane {exec, own, coord status, x (or rd), y, field}
+  localparam int PREQ = 1 + 1 + 3 + 32 + 16 + 3 + 3 + 1 + 1 + 1 + 2 + 3 + 5 + 1 + 1 + 1;
+  localparam int PLN  = 1 + 1 + 5 + 32 + 32 + 32;
+  localparam int PW   = PREQ + LANES * PLN;
 
-  logic [LANES*32-1:0] s2_a_q, s2_b_q, s2_c_q, s2_d_q, s2_e_q;
-  logic                s2_fused_q, s2_flush_q;
-  logic [CW-1:0]       ctrl_d;
-  logic [CW*(DOT_LAT+1)-1:0] ctrl_q;   // stage 0 = S2, stage DOT_LAT = aligned with the dot-add result
+  logic [PW-1:0] pay_s1, s2_pay_q;
+  logic [4:0]    s1_req_status;
 
-  assign ctrl_d[CW-1 -: REQ_CW] = {s1_valid_q, s1_tag_q, s1_op_q, s1_sat_q, s1_atest_q, s1_pmul_q, s2_status};
-  for (genvar i = 0; i < LANES; i++) begin : g_ctrl
-    assign ctrl_d[LANE_CW*i +: LANE_CW] = {s2_wm[i], ln_use_dot[i], ln_mul[i], ln_sat_ok[i], ln_bypass[32*i +: 32],
-                                           s1_rb_q[32*i +: 32]};
+  assign s1_req_status = dec_status;
+  assign pay_s1[PW-1 -: PREQ] = {s1_valid_q, s1_cfg_q, s1_cfg_sel_q, s1_cfg_data_q, s1_tag_q, s1_op_q,
+                                 s1_ipa_mode_q, s1_sat_q, s1_atest_q, s1_pmul_q, dec_vop,
+                                 {sys_int, sys_x, sys_y}, s1_req_status, puni_violation, s1_first, s1_last};
+  for (genvar i = 0; i < LANES; i++) begin : g_pay
+    assign pay_s1[PLN*i +: PLN] = {exec[i], s1_own[i], s1_cst[5*i +: 5], s1_x[32*i +: 32], s1_y[32*i +: 32],
+                                   s1_field[32*i +: 32]};
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      s2_a_q <= '0; s2_b_q <= '0; s2_c_q <= '0; s2_d_q <= '0; s2_e_q <= '0;
-      s2_fused_q <= 1'b0; s2_flush_q <= 1'b0;
-      ctrl_q <= '0;
+      s2_pay_q <= '0;
     end else if (en) begin
-      s2_a_q <= ln_a; s2_b_q <= ln_b; s2_c_q <= ln_c; s2_d_q <= ln_d; s2_e_q <= ln_e;
-      s2_fused_q <= (s1_op_q == fiu_pkg::OP_VINTRP) ? st_fused : 1'b1;   // IPA: always fused, always flush
-      s2_flush_q <= (s1_op_q == fiu_pkg::OP_VINTRP) ? st_flush : 1'b1;
-      ctrl_q <= {ctrl_q[CW*DOT_LAT-1:0], ctrl_d};
+      s2_pay_q <= pay_s1;
     end
   end
 
-  // ---------------------------------------------------------------- dotadd, post_multiply, saturate, alpha
-  logic [CW-1:0]       ctrl_out;
-  logic                o_valid, o_sat, o_atest, o_pmul;
-  logic [15:0]         o_tag;
-  logic [2:0]          o_op;
-  logic [4:0]          o_status;
-  logic [LANES*32-1:0] o_result;
-  logic [LANES-1:0]    o_wm, o_kill;
+  // ================================================================ S2: operand select
+  logic               s2_valid, s2_cfg, s2_sat, s2_atest, s2_pmul, s2_puni, s2_first, s2_last;
+  logic               s2_sys_int, s2_sys_x, s2_sys_y;
+  logic [2:0]         s2_cfg_sel, s2_op, s2_ipa_mode, s2_sys;
+  logic [31:0]        s2_cfg_data;
+  logic [15:0]        s2_tag;
+  logic [1:0]         s2_vop;
+  logic [4:0]         s2_req_status;
 
-  assign ctrl_out = ctrl_q[CW*DOT_LAT +: CW];
-  assign {o_valid, o_tag, o_op, o_sat, o_atest, o_pmul, o_status} = ctrl_out[CW-1 -: REQ_CW];
+  assign {s2_valid, s2_cfg, s2_cfg_sel, s2_cfg_data, s2_tag, s2_op, s2_ipa_mode, s2_sat, s2_atest, s2_pmul,
+          s2_vop, s2_sys, s2_req_status, s2_puni, s2_first, s2_last} = s2_pay_q[PW-1 -: PREQ];
+  assign {s2_sys_int, s2_sys_x, s2_sys_y} = s2_sys;
+
+  logic s2_is_ipa, s2_is_vintrp;
+  assign s2_is_ipa    = s2_op == fiu_pkg::OP_IPA;
+  assign s2_is_vintrp = s2_op == fiu_pkg::OP_VINTRP;
+
+  logic [LANES*5-1:0]  ln_status;
+  logic [LANES-1:0]    ln_own, ln_wm, ln_use_dot, ln_mul, ln_sat_ok;
+  logic [LANES*32-1:0] ln_a, ln_b, ln_c, ln_d, ln_e, ln_aux;
+  logic [31:0]         al2p_result, pa, pb, pc;
+  logic [1:0]          map_interp;
+  logic [7:0]          map_plane;
+
+  assign map_interp  = pf_map[9:8];
+  assign map_plane   = pf_map[7:0];
+  assign al2p_result = {1'b1, 13'd0, map_interp, 16'({map_plane, 3'd0}) + 16'({map_plane, 2'd0})};  // 12 * plane
+  // the LINEAR planes (1,0,0) and (0,1,0) of sample x / y (spec 4.3)
+  assign pa = s2_sys_x ? fiu_pkg::F32_ONE : s2_sys_y ? 32'd0 : pf_words[31:0];
+  assign pb = s2_sys_y ? fiu_pkg::F32_ONE : s2_sys_x ? 32'd0 : pf_words[63:32];
+  assign pc = (s2_sys_x || s2_sys_y) ? 32'd0 : pf_words[95:64];
+
+  for (genvar i = 0; i < LANES; i++) begin : g_s2
+    logic        exec_i, own_i, ipa_dot, use_dot, mul;
+    logic [4:0]  cst, st;
+    logic [31:0] xf, y, field, bypass;
+    logic [1:0]  interp;
+    logic [2:0]  mode;
+
+    assign {exec_i, own_i, cst, xf, y, field} = s2_pay_q[PLN*i +: PLN];
+    assign interp = pf_interp[2*i +: 2];
+    assign mode   = (s2_ipa_mode != fiu_pkg::IPA_SC)        ? s2_ipa_mode :
+                    (interp == fiu_pkg::INTERP_CONSTANT)    ? fiu_pkg::IPA_CONSTANT :
+                    (interp == fiu_pkg::INTERP_PERSPECTIVE) ? fiu_pkg::IPA_MUL : fiu_pkg::IPA_PASS;
+    assign ipa_dot = !s2_sys_int && mode != fiu_pkg::IPA_CONSTANT;
+    assign use_dot = (s2_is_ipa && ipa_dot) || (s2_is_vintrp && s2_vop != fiu_pkg::VINTRP_MOV);
+    assign mul     = s2_is_ipa && ipa_dot && mode == fiu_pkg::IPA_MUL;
+
+    assign st = !exec_i                                                     ? fiu_pkg::ST_OK :
+                (s2_is_ipa && cst != fiu_pkg::ST_OK)                        ? cst :
+                (s2_is_ipa || s2_op == fiu_pkg::OP_AL2P || s2_is_vintrp)    ? pf_status[5*i +: 5] : fiu_pkg::ST_OK;
+    assign ln_status[5*i +: 5] = st;
+    assign ln_own[i]     = own_i;
+    assign ln_wm[i]      = s2_req_status == fiu_pkg::ST_OK && exec_i && st == fiu_pkg::ST_OK;
+    assign ln_use_dot[i] = use_dot;
+    assign ln_mul[i]     = mul;
+    assign ln_sat_ok[i]  = !(s2_is_ipa && s2_sys_int);
+
+    // P1: fma(P10, I, P0); P2: fma(P20, J, D); the absent product is +0 * -0 (spec 2.3)
+    assign ln_a[32*i +: 32] = !s2_is_vintrp ? pa : (s2_vop == fiu_pkg::VINTRP_P1) ? pf_words[63:32] : pf_words[31:0];
+    assign ln_b[32*i +: 32] = s2_is_vintrp ? field : xf;
+    assign ln_c[32*i +: 32] = s2_is_vintrp ? 32'd0 : pb;
+    assign ln_d[32*i +: 32] = s2_is_vintrp ? fiu_pkg::F32_NEG_ZERO : y;
+    assign ln_e[32*i +: 32] = !s2_is_vintrp ? pc : (s2_vop == fiu_pkg::VINTRP_P1) ? pf_words[31:0] : xf;
+
+    assign bypass = s2_is_ipa                     ? (s2_sys_int ? field : (interp == fiu_pkg::INTERP_CONSTANT) ? pc : 32'd0) :
+                    (s2_op == fiu_pkg::OP_AL2P)   ? al2p_result :
+                    s2_is_vintrp                  ? pf_words[31:0] :
+                    (s2_op == fiu_pkg::OP_ATEST || s2_op == fiu_pkg::OP_UNPACK) ? field : 32'd0;
+    // one field after S2: the multiplier (rb) when the dot-add is used, else the result itself;
+    // a configuration slot carries its data word in lane 0
+    if (i == 0) begin : g_cfg_data
+      assign ln_aux[31:0] = s2_cfg ? s2_cfg_data : use_dot ? field : bypass;
+    end else begin : g_lane_aux
+      assign ln_aux[32*i +: 32] = use_dot ? field : bypass;
+    end
+  end
+
+  // The slot's status: the lowest code raised by the request or the slot's lanes (spec 7).
+  function automatic logic [4:0] lowest_status(input logic [4:0] req_status, input logic puni,
+                                               input logic [LANES-1:0] lanes, input logic [LANES*5-1:0] lane_status);
+    logic [4:0] st;
+    st = puni ? fiu_pkg::ST_PUNIFORM : fiu_pkg::ST_OK;
+    for (int i = 0; i < LANES; i++) begin
+      if (lanes[i] && lane_status[5*i +: 5] != fiu_pkg::ST_OK && (st == fiu_pkg::ST_OK || lane_status[5*i +: 5] < st)) begin
+        st = lane_status[5*i +: 5];
+      end
+    end
+    lowest_status = (req_status != fiu_pkg::ST_OK) ? req_status : st;
+  endfunction
+
+  logic [4:0] s2_status;
+  assign s2_status = lowest_status(s2_req_status, s2_puni, ln_own, ln_status);
+
+  // ---- control beside the dot-add: DL stages, aligned with its result
+  localparam int CREQ = 1 + 1 + 3 + 16 + 3 + 1 + 1 + 1 + 5 + 1 + 1;   // valid cfg sel tag op sat atest pmul status first last
+  localparam int CLN  = 1 + 1 + 1 + 1 + 1 + 32;                      // own wm use_dot mul sat_ok aux
+  localparam int CW   = CREQ + LANES * CLN;
+
+  logic [CW-1:0]    ctrl_d;
+  logic [CW*DL-1:0] ctrl_q;   // stage DL-1 is aligned with the dot-add result
+
+  assign ctrl_d[CW-1 -: CREQ] = {s2_valid, s2_cfg, s2_cfg_sel, s2_tag, s2_op, s2_sat, s2_atest, s2_pmul, s2_status,
+                                 s2_first, s2_last};
+  for (genvar i = 0; i < LANES; i++) begin : g_ctrl
+    assign ctrl_d[CLN*i +: CLN] = {ln_own[i], ln_wm[i], ln_use_dot[i], ln_mul[i], ln_sat_ok[i], ln_aux[32*i +: 32]};
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      ctrl_q <= '0;
+    end else if (en) begin
+      ctrl_q <= (CW*DL)'({ctrl_q, ctrl_d});
+    end
+  end
+
+  // ================================================================ dotadd, post_multiply (-> PM)
+  logic [CW-1:0]       c_out;
+  logic                c_pmul, c_sat;
+  logic [LANES*32-1:0] pm_d;
+  logic                dot_fused, dot_flush;
+
+  assign c_out     = ctrl_q[CW*(DL-1) +: CW];
+  assign c_pmul    = c_out[CW-CREQ+7];   // see CREQ: ... pmul, status[4:0], first, last
+  assign c_sat     = c_out[CW-CREQ+9];
+  assign dot_fused = s2_is_vintrp ? st_fused : 1'b1;   // IPA: always fused, always flush (spec 2.10)
+  assign dot_flush = s2_is_vintrp ? st_flush : 1'b1;
 
   for (genvar i = 0; i < LANES; i++) begin : g_out
-    logic [31:0] dot_r, r0, r1, r_mul, r_sat, bypass, rb;
-    logic        wm, use_dot, mul, sat_ok, pass;
+    logic [31:0] dot_r, r0, r_mul, aux;
+    logic        use_dot, mul;
 
-    assign {wm, use_dot, mul, sat_ok, bypass, rb} = ctrl_out[LANE_CW*i +: LANE_CW];
+    assign use_dot = c_out[CLN*i + 34];
+    assign mul     = c_out[CLN*i + 33];
+    assign aux     = c_out[CLN*i +: 32];
 
     fiu_dotadd u_dotadd (
       .clk_i   (clk_i),
       .rst_ni  (rst_ni),
       .en_i    (en),
-      .a_i     (s2_a_q[32*i +: 32]),
-      .b_i     (s2_b_q[32*i +: 32]),
-      .c_i     (s2_c_q[32*i +: 32]),
-      .d_i     (s2_d_q[32*i +: 32]),
-      .e_i     (s2_e_q[32*i +: 32]),
-      .fused_i (s2_fused_q),
-      .flush_i (s2_flush_q),
+      .a_i     (ln_a[32*i +: 32]),
+      .b_i     (ln_b[32*i +: 32]),
+      .c_i     (ln_c[32*i +: 32]),
+      .d_i     (ln_d[32*i +: 32]),
+      .e_i     (ln_e[32*i +: 32]),
+      .fused_i (dot_fused),
+      .flush_i (dot_flush),
       .r_o     (dot_r)
     );
 
     fiu_post_multiply u_post_multiply (
       .r_i    (r0),
-      .rb_i   (rb),
-      .pmul_i (o_pmul),
-      .sat_i  (o_sat),
+      .rb_i   (aux),
+      .pmul_i (c_pmul),
+      .sat_i  (c_sat),
       .r_o    (r_mul)
     );
+
+    assign r0 = use_dot ? dot_r : aux;
+    assign pm_d[32*i +: 32] = mul ? r_mul : r0;
+  end
+
+  // ================================================================ PM register
+  logic [CW-1:0]       pm_ctrl_q;
+  logic [LANES*32-1:0] pm_r_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      pm_ctrl_q <= '0;
+      pm_r_q    <= '0;
+    end else if (en) begin
+      pm_ctrl_q <= c_out;
+      pm_r_q    <= pm_d;
+    end
+  end
+
+  // ================================================================ saturate, alpha, merge (-> response)
+  logic        o_valid, o_cfg, o_sat, o_atest, o_first, o_last;
+  /* verilator lint_off UNUSEDSIGNAL */  // Pmul was used by the post-multiply
+  logic        o_pmul;
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [2:0]  o_cfg_sel, o_op;
+  logic [15:0] o_tag;
+  logic [4:0]  o_status;
+  logic [LANES*32-1:0] o_result;
+  logic [LANES-1:0]    o_own, o_wm, o_kill;
+
+  assign {o_valid, o_cfg, o_cfg_sel, o_tag, o_op, o_sat, o_atest, o_pmul, o_status, o_first, o_last} =
+      pm_ctrl_q[CW-1 -: CREQ];
+
+  for (genvar i = 0; i < LANES; i++) begin : g_rsp
+    logic [31:0] r1, r_sat;
+    logic        own, wm, sat_ok, pass;
+    /* verilator lint_off UNUSEDSIGNAL */  // use_dot, mul and aux were used before PM
+    logic [34:0] rest;
+    /* verilator lint_on UNUSEDSIGNAL */
+
+    assign {own, wm, rest[34], rest[33], sat_ok, rest[31:0]} = pm_ctrl_q[CLN*i +: CLN];
+    assign rest[32] = 1'b0;
+    assign r1 = pm_r_q[32*i +: 32];
 
     fiu_saturate u_saturate (
       .x_i (r1),
@@ -371,75 +541,102 @@ module fiu_top
       .pass_o   (pass)
     );
 
-    assign r0 = use_dot ? dot_r : bypass;
-    assign r1 = mul ? r_mul : r0;
     assign o_result[32*i +: 32] = !wm ? 32'd0 : (o_sat && sat_ok && o_op == fiu_pkg::OP_IPA) ? r_sat : r1;
+    assign o_own[i]  = own;
     assign o_wm[i]   = wm;
     assign o_kill[i] = wm && !pass && (o_op == fiu_pkg::OP_ATEST || (o_op == fiu_pkg::OP_IPA && o_atest));
+  end
 
-    // This lane's slot of the response register (per lane, so waveforms can name it).
-    logic [31:0] result_q;
+  fiu_state u_state (
+    .clk_i        (clk_i),
+    .rst_ni       (rst_ni),
+    .s1_we_i      (en && s1_valid_q && s1_cfg_q),
+    .s1_sel_i     (s1_cfg_sel_q),
+    .s1_addr_i    (s1_cfg_addr_q),
+    .s1_data_i    (s1_cfg_data_q[7:0]),
+    .s2_we_i      (en && s2_valid && s2_cfg),
+    .s2_sel_i     (s2_cfg_sel),
+    .s2_data_i    (s2_cfg_data[1:0]),
+    .sa_we_i      (en && o_valid && o_cfg),
+    .sa_sel_i     (o_cfg_sel),
+    .sa_data_i    (pm_ctrl_q[31:0]),    // lane 0's aux: the configuration data word
+    .smp_count_o  (smp_count),
+    .smp_x_o      (smp_x),
+    .smp_y_o      (smp_y),
+    .smp_prio_o   (smp_prio),
+    .alpha_func_o (alpha_func),
+    .alpha_fmt_o  (alpha_fmt),
+    .alpha_ref_o  (alpha_ref),
+    .flush_o      (st_flush),
+    .fused_o      (st_fused)
+  );
+
+  // ---- response register: the slots of a request merge lane by lane; valid with the last slot
+  logic                rsp_valid_q, rsp_pred_q, acc_have_q;
+  logic [15:0]         rsp_tag_q;
+  logic [4:0]          rsp_status_q, merged_status;
+  logic [31:0]         acc_val_q, slot_val;
+  logic                o_req, slot_have, prev_have, pred_d;
+
+  assign o_req     = o_valid && !o_cfg;
+  // AL2P: a slot's written lanes read one map entry, so they hold one value (spec 8.5)
+  assign slot_have = (o_own & o_wm) != '0;
+  assign slot_val  = select_word((o_own & o_wm) & (~(o_own & o_wm) + LANES'(1)), o_result);
+  assign prev_have = !o_first && acc_have_q;
+  assign pred_d    = o_op == fiu_pkg::OP_AL2P && (o_first || rsp_pred_q) &&
+                     !(prev_have && slot_have && acc_val_q != slot_val);
+  assign merged_status = (o_first || rsp_status_q == fiu_pkg::ST_OK) ? o_status :
+                         (o_status != fiu_pkg::ST_OK && o_status < rsp_status_q) ? o_status : rsp_status_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      rsp_valid_q <= 1'b0; rsp_tag_q <= '0; rsp_status_q <= '0; rsp_pred_q <= 1'b0;
+      acc_have_q <= 1'b0; acc_val_q <= '0;
+    end else if (en) begin
+      rsp_valid_q <= o_req && o_last;
+      if (o_req) begin
+        rsp_tag_q    <= o_tag;
+        rsp_status_q <= merged_status;
+        rsp_pred_q   <= pred_d;
+        acc_have_q   <= prev_have || slot_have;
+        acc_val_q    <= prev_have ? acc_val_q : slot_val;
+      end
+    end
+  end
+
+  for (genvar i = 0; i < LANES; i++) begin : g_rsp_lane
+    logic [31:0] result_q;   // this lane's slot of the response register
+    logic        wmask_q, kill_q;
 
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
-        result_q <= '0;
-      end else if (en) begin
+        result_q <= '0; wmask_q <= 1'b0; kill_q <= 1'b0;
+      end else if (en && o_req && o_own[i]) begin
         result_q <= o_result[32*i +: 32];
+        wmask_q  <= o_wm[i];
+        kill_q   <= o_kill[i];
       end
     end
 
     assign rsp_result_o[32*i +: 32] = result_q;
-  end
-
-  // AL2P predicate: all written lanes hold the same result (spec 4.5).
-  logic        o_pred;
-  logic [31:0] first_written;
-
-  assign first_written = select_word(o_wm & (~o_wm + LANES'(1)), o_result);
-  assign o_pred        = o_op == fiu_pkg::OP_AL2P && !any_differs(o_wm, o_result, first_written);
-
-  // ---------------------------------------------------------------- response register
-  logic                rsp_valid_q, rsp_pred_q;
-  logic [15:0]         rsp_tag_q;
-  logic [LANES-1:0]    rsp_wmask_q, rsp_kill_q;
-  logic [4:0]          rsp_status_q;
-
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      rsp_valid_q <= 1'b0; rsp_tag_q <= '0; rsp_wmask_q <= '0;
-      rsp_kill_q <= '0; rsp_pred_q <= 1'b0; rsp_status_q <= '0;
-    end else if (en) begin
-      rsp_valid_q  <= o_valid;
-      rsp_tag_q    <= o_tag;
-      rsp_wmask_q  <= o_wm;
-      rsp_kill_q   <= o_kill;
-      rsp_pred_q   <= o_pred;
-      rsp_status_q <= o_status;
-    end
+    assign rsp_wmask_o[i]           = wmask_q;
+    assign rsp_kill_o[i]            = kill_q;
   end
 
   // ---------------------------------------------------------------- handshakes
-  logic pipe_busy;
-
-  function automatic logic any_stage_valid(input logic [CW*(DOT_LAT+1)-1:0] stages);
+  function automatic logic any_stage_valid(input logic [CW*DL-1:0] stages);
     logic v;
     v = 1'b0;
-    for (int s = 0; s <= DOT_LAT; s++) v = v || stages[CW*s + CW - 1];
+    for (int s = 0; s < DL; s++) v = v | stages[CW*s + CW - 1];
     any_stage_valid = v;
   endfunction
 
-  assign pipe_busy = s1_valid_q || rsp_valid_q || any_stage_valid(ctrl_q);
-
-  assign en          = !rsp_valid_q || rsp_ready_i;
-  assign req_ready_o = en && !cfg_valid_i;
-  assign accept      = req_valid_i && req_ready_o;
-  assign cfg_ready_o = !pipe_busy;
-  assign busy_o      = pipe_busy;
+  assign en      = !rsp_valid_q || rsp_ready_i;
+  assign busy_o  = clearing || s1_valid_q || s2_valid || any_stage_valid(ctrl_q) || o_valid ||
+                   rsp_valid_q;
 
   assign rsp_valid_o  = rsp_valid_q;
   assign rsp_tag_o    = rsp_tag_q;
-  assign rsp_wmask_o  = rsp_wmask_q;
-  assign rsp_kill_o   = rsp_kill_q;
   assign rsp_pred_o   = rsp_pred_q;
   assign rsp_status_o = rsp_status_q;
 endmodule

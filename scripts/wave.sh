@@ -95,8 +95,8 @@ gtkw=$fst.lane$lane.gtkw
 hi=$((lanes - 1))
 sed -e "s|build/tb/wave/|$build/tb/wave/|" \
     -e "s|^\[dumpfile\] .*|[dumpfile] \"$fst\"|" \
-    -e "s|\.g_s2\[0\]\.|.g_s2[$lane].|; s|\.g_out\[0\]\.|.g_out[$lane].|; s|lane 0|lane $lane|" \
-    -e "/rsp_wmask_o\|rsp_kill_o\|s1_active_q\|s1_guard_q/s|\[3:0\]|[$hi:0]|" \
+    -e "s|\.\(g_[a-z0-9_]*\)\[0\]\.|.\1[$lane].|; s|lane 0|lane $lane|" \
+    -e "/rsp_wmask_o\|rsp_kill_o\|s1_active_q\|s1_guard_q\|s1_served_q\|s1_own/s|\[3:0\]|[$hi:0]|" \
     "$root/tb/wave/fiu.gtkw" >"$gtkw"
 tcl=$fst.tcl
 {
