@@ -12,7 +12,8 @@ help:
 	@echo "  make sim      main regression (installs missing packages first)"
 	@echo "  make test     whole test suite except the deep label (what CI runs)"
 	@echo "  make regress  deep regressions (ctest -L deep)"
-	@echo "  make bench    benchmarks (throughput figures, not tests; co-simulation speeds, FST sizes)"
+	@echo "  make bench    benchmarks (throughput figures, not tests; co-simulation speeds, FST sizes,"
+	@echo "               RTL requests per clock on the throughput and corner mixes)"
 	@echo "  make alpha-study  exhaustive alpha-lowering study (docs/alpha-test.md)"
 	@echo "  make wave TEST=<case> [SEED=n] [REQ=k] [LANE=i]"
 	@echo "               rerun a co-simulation case, trace the cycles around request k, open GTKWave"
@@ -50,6 +51,7 @@ bench: build
 	@$(BUILD)/tb/bench/bench_model
 	@scripts/bench_cosim.sh $(BUILD)
 	@scripts/bench_wave.sh $(BUILD)
+	@scripts/bench_throughput.sh $(BUILD)
 
 WAVE_ARGS = --build $(BUILD) $(if $(SEED),--seed $(SEED)) $(if $(REQ),--req $(REQ)) $(if $(LANE),--lane $(LANE)) $(TEST)
 

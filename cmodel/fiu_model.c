@@ -47,8 +47,8 @@ static const char CHECK_HELP[] =
     "  --keep-going   report every mismatching request (K counts requests)\n";
 
 static const char GEN_HELP[] =
-    "usage: fiu-model gen [--seed N] [--count K] [--lanes L] [--ops LIST] [--ramsize W] [-o OUT]\n"
-    "                     [--no-annot] [--require-all-status]\n"
+    "usage: fiu-model gen [--seed N] [--count K] [--lanes L] [--ops LIST] [--ramsize W]\n"
+    "                     [--mix corner|throughput] [-o OUT] [--no-annot] [--require-all-status]\n"
     "\n"
     "Writes a constrained-random stream (state writes and requests) with the model's expected\n"
     "responses. The same options give a byte-identical file.\n"
@@ -59,6 +59,9 @@ static const char GEN_HELP[] =
     "  --ops LIST    comma list of ipa, al2p, vintrp, atest, unpack, badop (op codes 5..7),\n"
     "                or all (default)\n"
     "  --ramsize W   parameter RAM words 1..0x1000000; default random from 0x800, 0x1000, 0x2000\n"
+    "  --mix M       corner (default): corner cases, every status code;\n"
+    "                throughput: a renderer's stream (lanes share a primitive, 1 configuration\n"
+    "                port write per 16 requests, about 1 % illegal; needs --ramsize >= 0x200)\n"
     "  -o OUT        write to OUT instead of stdout\n"
     "  --no-annot    no \"(float)\" annotations\n"
     "  --require-all-status\n"
@@ -319,7 +322,7 @@ static bool parse_u64(const char *s, unsigned long long max, unsigned long long 
 
 static int cmd_gen(int argc, char **argv)
 {
-    fiu_gen_config cfg = {.seed = 1, .count = 1000, .lanes = 0, .ops = FIU_GEN_ALL};
+    fiu_gen_config cfg = {.seed = 1, .count = 1000, .lanes = 0, .ops = FIU_GEN_ALL, .mix = FIU_GEN_MIX_CORNER};
     const char *outpath = NULL, *ops = "all";
     unsigned flags = FIU_VEC_ANNOTATE;
     bool require_all = false;
@@ -350,6 +353,9 @@ static int cmd_gen(int argc, char **argv)
             ops = argv[++i];
             if (!fiu_gen_parse_ops(ops, &cfg.ops))
                 return usage_error(GEN_HELP, "gen: bad --ops '%s'", ops);
+        } else if (strcmp(a, "--mix") == 0 && has_arg) {
+            if (!fiu_gen_parse_mix(argv[++i], &cfg.mix))
+                return usage_error(GEN_HELP, "gen: bad --mix '%s' (corner or throughput)", argv[i]);
         } else if (strcmp(a, "-o") == 0 && has_arg) {
             outpath = argv[++i];
         } else if (strcmp(a, "--no-annot") == 0) {
@@ -372,7 +378,10 @@ static int cmd_gen(int argc, char **argv)
         fprintf(c.out, " --lanes %lu", (unsigned long)cfg.lanes);
     if (cfg.ram_words)
         fprintf(c.out, " --ramsize 0x%lx", (unsigned long)cfg.ram_words);
-    fprintf(c.out, " --ops %s\n", ops);
+    fprintf(c.out, " --ops %s", ops);
+    if (cfg.mix != FIU_GEN_MIX_CORNER) /* corner streams keep their old header */
+        fprintf(c.out, " --mix %s", fiu_gen_mix_name(cfg.mix));
+    fputc('\n', c.out);
     fputs("# fiu vector file, format in docs/vectors.md; expected responses from the C model\n", c.out);
     bool ok = fiu_gen_run(&cfg, gen_sink, &c);
     if (!ok && !c.failed)
@@ -381,6 +390,8 @@ static int cmd_gen(int argc, char **argv)
         ok = false;
     fprintf(stderr, "fiu-model gen: seed %llu, %lu requests, %lu lanes, ", (unsigned long long)cfg.seed,
             c.s.requests, c.s.lanes);
+    if (cfg.mix != FIU_GEN_MIX_CORNER)
+        fprintf(stderr, "mix %s, ", fiu_gen_mix_name(cfg.mix));
     print_status_counts(stderr, &c.s);
     fputc('\n', stderr);
     int rc = ok ? 0 : EXIT_INPUT;

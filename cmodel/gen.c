@@ -110,6 +110,18 @@ static double attr_value(rng_t *r)
     }
 }
 
+/* A renderer's attribute value: colours, texture coordinates, positions. */
+static double real_value(rng_t *r)
+{
+    static const unsigned w[] = {60, 25, 10, 5};
+    switch (PICK(r, w)) {
+    case 0: return rng_unit(r);
+    case 1: return rng_range(r, -10, 10);
+    case 2: return rng_range(r, -1e4, 1e4);
+    default: return (double)((int)rng_below(r, 512) - 256);
+    }
+}
+
 /* Replaces a word by a corner case with probability pct. */
 static uint32_t maybe_corner(rng_t *r, uint32_t w, unsigned pct) { return rng_pct(r, pct) ? corner_f32(r) : w; }
 
@@ -129,6 +141,29 @@ typedef struct {
     double oow[3];                /* 1/w plane A, B, C (for realistic MUL multiplicands) */
 } slot_t;
 
+/* Throughput mix (see "throughput mix" below). */
+enum {
+    TP_LDS_PRIMS = 4,                                /* primitives of a GCN wave, at most */
+    TP_LDS_ATTRS = 2,                                /* GCN attributes 0 and 1 */
+    TP_LDS_WORDS = 12 * TP_LDS_PRIMS * TP_LDS_ATTRS  /* one LDS buffer; two at LDS_BASE */
+};
+
+typedef struct {
+    bool live[NSLOT];             /* slot readable by requests (not being uploaded) */
+    int up_slot;                  /* slot being uploaded; -1: an LDS buffer */
+    slot_t up_meta;               /* the uploading slot's new triangle */
+    uint32_t up_addr, up_n, up_done;
+    uint32_t up_word[TP_LDS_WORDS];
+    unsigned next_slot;           /* round-robin upload order */
+    unsigned lds_new;             /* LDS buffer that new waves read */
+    unsigned wave_buf;            /* LDS buffer of the current wave */
+    uint32_t wave_mask, wave_pos; /* its newprimmask, its next wave lane */
+    int64_t credit;               /* port writes owed, in 1/FIU_GEN_TP_REQUESTS_PER_WRITE */
+    unsigned next_write;          /* tp_write */
+    bool p2_pending;
+    fiu_request p2;               /* the P2 half of a GCN pair */
+} tp_t;
+
 typedef struct {
     rng_t rng;
     fiu_gen_config cfg;
@@ -143,6 +178,7 @@ typedef struct {
     unsigned lds_nattr;
     uint8_t lds_attr[4];
     unsigned bad_samples_ttl;     /* requests left with an unsupported sample count */
+    tp_t tp;                      /* throughput mix only */
     fiu_vrec rec;
 } gen_t;
 
@@ -304,15 +340,14 @@ static void plane_eq(const double vx[3], const double vy[3], const double v[3], 
     abc[2] = v[0] - abc[0] * vx[0] - abc[1] * vy[0];
 }
 
-/* New triangle in slot i: vertices, w, planes (perspective ones pre-divided by w). */
-static void gen_slot(gen_t *g, unsigned i)
+/* A new triangle for slot i: vertices, w, planes (perspective ones pre-divided by w) into
+ * *s and words. realistic (throughput mix): no fp32 corner cases, random bits or RAM overrun. */
+static void slot_content(gen_t *g, unsigned i, bool realistic, slot_t *s, uint32_t words[SLOT_WORDS])
 {
     rng_t *r = &g->rng;
-    slot_t *s = &g->slot[i];
     double vx[3], vy[3], w[3];
-    uint32_t words[SLOT_WORDS];
     s->base = i * SLOT_WORDS;
-    if (i == NSLOT - 1 && rng_pct(r, 50)) /* straddles the end of the RAM: ADDR_RANGE */
+    if (!realistic && i == NSLOT - 1 && rng_pct(r, 50)) /* straddles the end of the RAM: ADDR_RANGE */
         s->base = g->st.ram_words - 1 - rng_below(r, SLOT_WORDS);
     s->prim_id = rng_pct(r, 70) ? rng_below(r, 1024) : rng_u32(r);
     s->front = rng_pct(r, 50);
@@ -351,14 +386,14 @@ static void gen_slot(gen_t *g, unsigned i)
     for (unsigned p = 0; p < SLOT_PLANES; p++) {
         double v[3], abc[3];
         for (int k = 0; k < 3; k++) {
-            v[k] = attr_value(r);
+            v[k] = realistic ? real_value(r) : attr_value(r);
             if (p == OOW_PLANE)
                 v[k] = 1 / w[k];
             else if (g->plane_kind[p] == FIU_INTERP_PERSPECTIVE)
                 v[k] /= w[k];
         }
         if (g->plane_kind[p] == FIU_INTERP_CONSTANT) {
-            abc[0] = abc[1] = rng_pct(r, 70) ? 0 : attr_value(r);
+            abc[0] = abc[1] = rng_pct(r, 70) ? 0 : realistic ? real_value(r) : attr_value(r);
             abc[2] = v[0];
         } else {
             plane_eq(vx, vy, v, abc);
@@ -366,14 +401,20 @@ static void gen_slot(gen_t *g, unsigned i)
         if (p == OOW_PLANE)
             memcpy(s->oow, abc, sizeof abc);
         for (int k = 0; k < 3; k++)
-            words[3 * p + k] = maybe_corner(r, d2u(abc[k]), p == OOW_PLANE ? 1 : 6);
-        if (g->plane_kind[p] == FIU_INTERP_CONSTANT && rng_pct(r, 20))
+            words[3 * p + k] = realistic ? d2u(abc[k]) : maybe_corner(r, d2u(abc[k]), p == OOW_PLANE ? 1 : 6);
+        if (!realistic && g->plane_kind[p] == FIU_INTERP_CONSTANT && rng_pct(r, 20))
             words[3 * p + 2] = rng_u32(r); /* CONSTANT passes any bits */
-        if (rng_pct(r, 2))
+        if (!realistic && rng_pct(r, 2))
             for (int k = 0; k < 3; k++)
                 words[3 * p + k] = rng_u32(r);
     }
-    emit_ram(g, s->base, words, SLOT_WORDS);
+}
+
+static void gen_slot(gen_t *g, unsigned i)
+{
+    uint32_t words[SLOT_WORDS];
+    slot_content(g, i, false, &g->slot[i], words);
+    emit_ram(g, g->slot[i].base, words, SLOT_WORDS);
 }
 
 /* New GCN parameter blocks: M0, attributes, P0/P10/P20 per primitive and channel. */
@@ -842,9 +883,489 @@ static void maybe_change_state(gen_t *g)
         gen_lds(g);
 }
 
+/* ---- throughput mix ----
+ * A renderer's stream (docs/vectors.md 10.2). Every request reads one primitive: one slot
+ * for all lanes of an IPA request, one primitive of the GCN wave for all quads of a VINTRP
+ * request, one Ra (IDX) or address (AL2P) for all lanes. Triangles and GCN parameters reach
+ * the RAM one word at a time, into a slot or an LDS buffer that no request reads yet. State
+ * writes are paced by a credit of one port write (tb/rtl/cfg_writes.c) per
+ * FIU_GEN_TP_REQUESTS_PER_WRITE requests; FIU_GEN_TP_ILLEGAL_PER_MILLE requests per 1000
+ * carry one illegal encoding or lane error. */
+typedef enum { TPW_RAM, TPW_MAP, TPW_ALPHA, TPW_MODE, TPW_SAMPLES, TPW_COUNT_ } tp_write;
+/* Port writes per record: alpha and mode records write ALPHA, ALPHA_REF and MODE; a sample
+ * table writes its count, 16 positions and 16 priorities. */
+static const unsigned TPW_COST[TPW_COUNT_] = {1, 1, 3, 3, 33};
+static const unsigned TPW_WEIGHT[TPW_COUNT_] = {880, 80, 25, 10, 5};
+enum { TP_SLACK = 3 * FIU_GEN_TP_REQUESTS_PER_WRITE }; /* credit beyond a write's cost that forces it */
+
+static uint32_t tp_lds_base(unsigned buf) { return LDS_BASE + buf * TP_LDS_WORDS; }
+
+/* P0, P10 = v1 - v0, P20 = v2 - v0 per channel, for every block of an LDS buffer. */
+static void tp_lds_content(gen_t *g, uint32_t *words)
+{
+    rng_t *r = &g->rng;
+    for (unsigned blk = 0; blk < TP_LDS_WORDS / 12; blk++)
+        for (unsigned c = 0; c < 4; c++) {
+            double v0 = real_value(r), v1 = real_value(r), v2 = real_value(r);
+            uint32_t *b = &words[12 * blk];
+            b[2 * c] = d2u(v0);
+            b[2 * c + 1] = d2u(v1 - v0);
+            b[8 + c] = d2u(v2 - v0);
+        }
+}
+
+/* The next upload: the LDS buffer new waves do not read (once the current wave reads the
+ * newest one), else the next slot in turn, which stops being read. */
+static void tp_start_upload(gen_t *g)
+{
+    tp_t *tp = &g->tp;
+    if (tp->wave_buf == tp->lds_new && rng_pct(&g->rng, 20)) {
+        tp->up_slot = -1;
+        tp->up_addr = tp_lds_base(tp->lds_new ^ 1u);
+        tp->up_n = TP_LDS_WORDS;
+        tp_lds_content(g, tp->up_word);
+    } else {
+        unsigned i = tp->next_slot;
+        tp->next_slot = (i + 1) % NSLOT;
+        tp->live[i] = false;
+        slot_content(g, i, true, &tp->up_meta, tp->up_word);
+        tp->up_slot = (int)i;
+        tp->up_addr = tp->up_meta.base;
+        tp->up_n = SLOT_WORDS;
+    }
+    tp->up_done = 0;
+}
+
+static void tp_ram_word(gen_t *g)
+{
+    tp_t *tp = &g->tp;
+    emit_ram(g, tp->up_addr + tp->up_done, &tp->up_word[tp->up_done], 1);
+    if (++tp->up_done < tp->up_n)
+        return;
+    if (tp->up_slot >= 0) {
+        g->slot[tp->up_slot] = tp->up_meta;
+        tp->live[tp->up_slot] = true;
+    } else {
+        tp->lds_new ^= 1u;
+    }
+    tp_start_upload(g);
+}
+
+/* A new GCN wave: up to TP_LDS_PRIMS primitives, boundaries only between two requests of
+ * cfg.lanes lanes (quad q ends one when lane 4q+4 starts a request). */
+static void tp_new_wave(gen_t *g)
+{
+    rng_t *r = &g->rng;
+    tp_t *tp = &g->tp;
+    uint32_t lanes = g->cfg.lanes ? g->cfg.lanes : 4, allowed[15], n = 0;
+    for (uint32_t q = 0; q < 15; q++)
+        if ((4 * q + 4) % lanes == 0)
+            allowed[n++] = q;
+    static const unsigned bw[] = {40, 30, 20, 10};
+    uint32_t nb = PICK(r, bw);
+    tp->wave_mask = 0;
+    for (uint32_t k = 0; k < nb && n > 0; k++) { /* distinct boundaries */
+        uint32_t j = rng_below(r, n);
+        tp->wave_mask |= 1u << allowed[j];
+        allowed[j] = allowed[--n];
+    }
+    tp->wave_pos = 0;
+    tp->wave_buf = tp->lds_new;
+}
+
+static void tp_alpha(gen_t *g)
+{
+    rng_t *r = &g->rng;
+    static const unsigned fw[] = {5, 10, 2, 10, 15, 3, 40, 15}; /* NEVER..ALWAYS */
+    g->rec.kind = FIU_VREC_ALPHA;
+    g->rec.u.alpha.func = PICK(r, fw);
+    g->rec.u.alpha.format = rng_below(r, 4);
+    g->rec.u.alpha.ref = g->rec.u.alpha.format == FIU_AFMT_FLOAT32
+                             ? d2u(rng_unit(r))
+                             : unorm_edge(r, unorm_bits(g->rec.u.alpha.format), true);
+    emit(g);
+}
+
+static void tp_mode(gen_t *g)
+{
+    g->rec.kind = FIU_VREC_MODE;
+    g->rec.u.mode.flush = (int)rng_below(&g->rng, 2);
+    g->rec.u.mode.fused = (int)rng_below(&g->rng, 2);
+    emit(g);
+}
+
+static void tp_samples(gen_t *g)
+{
+    static const unsigned cw[] = {20, 20, 35, 20, 5};
+    memset(&g->rec.u.samples, 0, sizeof g->rec.u.samples);
+    g->rec.kind = FIU_VREC_SAMPLES;
+    g->rec.u.samples.count = SUPPORTED_COUNTS[PICK(&g->rng, cw)];
+    g->rec.u.samples.standard = true;
+    emit(g);
+}
+
+enum { TP_ATTR_DWORD = 0x20, TP_ATTR_DWORDS = 16 }; /* generic attributes a[0x80..0xbc] */
+
+/* Remaps one generic attribute to a plane (with the plane's kind), or unmaps it. */
+static void tp_map(gen_t *g)
+{
+    rng_t *r = &g->rng;
+    uint32_t d = TP_ATTR_DWORD + rng_below(r, TP_ATTR_DWORDS), mapped = 0;
+    for (uint32_t k = 0; k < TP_ATTR_DWORDS; k++)
+        mapped += g->st.map[TP_ATTR_DWORD + k].present;
+    if (g->st.map[d].present && mapped > 4 && rng_pct(r, 20)) {
+        map_write(g, d, false, 0, FIU_INTERP_CONSTANT);
+        return;
+    }
+    uint32_t plane = rng_below(r, OOW_PLANE);
+    map_write(g, d, true, plane, g->plane_kind[plane]);
+}
+
+/* Pays the write credit: one port write per FIU_GEN_TP_REQUESTS_PER_WRITE requests on
+ * average, each write at a random request once it is paid for, at most TP_SLACK late. */
+static void tp_state_writes(gen_t *g)
+{
+    rng_t *r = &g->rng;
+    tp_t *tp = &g->tp;
+    tp->credit++;
+    while (!g->stop) {
+        int64_t cost = (int64_t)TPW_COST[tp->next_write] * FIU_GEN_TP_REQUESTS_PER_WRITE;
+        if (tp->credit < cost || (tp->credit < cost + TP_SLACK && rng_below(r, 4) != 0))
+            return;
+        switch (tp->next_write) {
+        case TPW_RAM: tp_ram_word(g); break;
+        case TPW_MAP: tp_map(g); break;
+        case TPW_ALPHA: tp_alpha(g); break;
+        case TPW_MODE: tp_mode(g); break;
+        default: tp_samples(g); break;
+        }
+        tp->credit -= cost;
+        tp->next_write = PICK(r, TPW_WEIGHT);
+    }
+}
+
+/* Compact initial state: mode, alpha, a standard sample table, the map, seven triangles,
+ * one LDS buffer; the eighth slot is the first upload. */
+static void tp_setup(gen_t *g)
+{
+    rng_t *r = &g->rng;
+    tp_t *tp = &g->tp;
+    tp_mode(g);
+    tp_alpha(g);
+    tp_samples(g);
+    static const unsigned kw[] = {40, 40, 20}; /* LINEAR, PERSPECTIVE, CONSTANT */
+    static const uint8_t kinds[] = {FIU_INTERP_LINEAR, FIU_INTERP_PERSPECTIVE, FIU_INTERP_CONSTANT};
+    for (unsigned p = 0; p < OOW_PLANE; p++)
+        g->plane_kind[p] = kinds[PICK(r, kw)];
+    g->plane_kind[OOW_PLANE] = FIU_INTERP_LINEAR;
+    map_write(g, 0x078 / 4, true, rng_below(r, OOW_PLANE), FIU_INTERP_LINEAR); /* z */
+    map_write(g, 0x07C / 4, true, OOW_PLANE, FIU_INTERP_LINEAR);              /* 1/w */
+    uint32_t n = 6 + rng_below(r, 5);
+    for (uint32_t k = 0; k < n; k++)
+        map_write(g, TP_ATTR_DWORD + k, true, k % OOW_PLANE, g->plane_kind[k % OOW_PLANE]);
+    uint32_t words[TP_LDS_WORDS];
+    for (unsigned i = 0; i + 1 < NSLOT; i++) {
+        slot_content(g, i, true, &g->slot[i], words);
+        emit_ram(g, g->slot[i].base, words, SLOT_WORDS);
+        tp->live[i] = true;
+    }
+    tp_lds_content(g, words);
+    emit_ram(g, tp_lds_base(0), words, TP_LDS_WORDS);
+    tp->next_slot = NSLOT - 1;
+    tp_new_wave(g);
+    tp_start_upload(g);
+    tp->next_write = PICK(r, TPW_WEIGHT);
+}
+
+static const slot_t *tp_pick_slot(gen_t *g)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < NSLOT; i++)
+        n += g->tp.live[i];
+    unsigned k = rng_below(&g->rng, n);
+    for (unsigned i = 0; i < NSLOT; i++)
+        if (g->tp.live[i] && k-- == 0)
+            return &g->slot[i];
+    return &g->slot[0];
+}
+
+/* Lanes on one primitive: a tile of quads (4 across) in the slot's bounding box, one
+ * prim_base, prim_id and face for every lane; lanes mostly all active and guarded. */
+static void tp_fill(gen_t *g, fiu_request *rq, const slot_t *s)
+{
+    rng_t *r = &g->rng;
+    uint32_t px = (uint32_t)s->x0 + rng_below(r, (uint32_t)(s->x1 - s->x0) + 1);
+    uint32_t py = (uint32_t)s->y0 + rng_below(r, (uint32_t)(s->y1 - s->y0) + 1);
+    bool all_active = rng_pct(r, 90), all_guard = rng_pct(r, 95);
+    for (uint32_t l = 0; l < rq->lanes; l++) {
+        fiu_lane *ln = &rq->lane[l];
+        uint32_t q = l / 4, qx = (px & ~1u) + 2 * (q % 4), qy = (py & ~1u) + 2 * (q / 4);
+        ln->px = (uint16_t)((qx > 65534 ? 65534 : qx) + (l & 1));
+        ln->py = (uint16_t)((qy > 65534 ? 65534 : qy) + ((l >> 1) & 1));
+        ln->prim_base = s->base;
+        ln->prim_id = s->prim_id;
+        ln->front_face = s->front;
+        ln->active = all_active || rng_pct(r, 75);
+        ln->guard = all_guard || rng_pct(r, 80);
+    }
+}
+
+/* Lane 0 executes (so that a lane error shows). */
+static void tp_lane0_executes(fiu_request *rq) { rq->lane[0].active = rq->lane[0].guard = true; }
+
+/* A dword that is neither mapped in this mix nor a system attribute. */
+static uint32_t tp_unmapped_dword(rng_t *r) { return 0x80 + rng_below(r, 0x7F); }
+
+static uint32_t tp_sample_count(const gen_t *g)
+{
+    uint32_t n = g->st.samples.count;
+    return n == 0 ? 1 : n > FIU_MAX_SAMPLES ? FIU_MAX_SAMPLES : n;
+}
+
+static void tp_ipa(gen_t *g, fiu_request *rq, bool bad)
+{
+    rng_t *r = &g->rng;
+    static const unsigned mw[] = {25, 50, 5, 20}; /* PASS, MUL, CONSTANT, SC */
+    static const unsigned lw[] = {55, 25, 3, 15, 2};
+    static const uint8_t locs[] = {FIU_LOC_CENTER, FIU_LOC_CENTROID, FIU_LOC_OFFSET, FIU_LOC_SAMPLE,
+                                   FIU_LOC_AT_SAMPLE};
+    static const uint16_t sys[] = {FIU_SYS_PRIMID, FIU_SYS_SAMPLE_X, FIU_SYS_SAMPLE_Y, FIU_SYS_FRONT_FACE};
+    rq->ipa_mode = (uint8_t)PICK(r, mw);
+    rq->loc = locs[PICK(r, lw)];
+    rq->sat = rng_pct(r, 10);
+    rq->atest = rng_pct(r, 5);
+    rq->pmul = rng_pct(r, 95);
+    rq->idx = rng_pct(r, 10);
+    rq->puniform = rq->idx && rng_pct(r, 50);
+    uint32_t ra = 0;
+    if (rq->idx)
+        ra = al2p_of(g, 4 * mapped_dword(g));
+    else
+        rq->imm = (uint16_t)(rng_pct(r, 90) ? 4 * mapped_dword(g) : sys[rng_below(r, 4)]);
+    const slot_t *s = tp_pick_slot(g);
+    tp_fill(g, rq, s);
+    uint32_t count = tp_sample_count(g), full = (1u << count) - 1u;
+    for (uint32_t l = 0; l < rq->lanes; l++) {
+        fiu_lane *ln = &rq->lane[l];
+        ln->ra = ra;
+        if (rng_pct(r, 95)) { /* w at the pixel: 1 / (1/w plane) */
+            double oow = s->oow[0] * (ln->px + 0.5) + s->oow[1] * (ln->py + 0.5) + s->oow[2];
+            ln->rb = d2u(1 / oow);
+        } else {
+            ln->rb = FIU_F32_ONE;
+        }
+        ln->sample_id = (uint8_t)rng_below(r, count);
+        ln->coverage = (uint16_t)(rng_pct(r, 70) ? full : (rng_u32(r) & full) | 1u << rng_below(r, count));
+        if (rq->loc == FIU_LOC_OFFSET) {
+            uint32_t dx = (uint32_t)(((int)rng_below(r, 16) - 8) * 256) & 0xFFFFu;
+            uint32_t dy = (uint32_t)(((int)rng_below(r, 16) - 8) * 256) & 0xFFFFu;
+            ln->rc = dx | dy << 16;
+        } else if (rq->loc == FIU_LOC_AT_SAMPLE) {
+            ln->rc = rng_below(r, count);
+        }
+    }
+    if (!bad)
+        return;
+    tp_lane0_executes(rq);
+    switch (rng_below(r, 5)) {
+    case 0: /* BAD_SAMPLE_MODE */
+        rq->loc = (uint8_t)(rng_pct(r, 50) ? FIU_LOC_INVALID : 6 + rng_below(r, 2));
+        break;
+    case 1: /* BAD_IPA_MODE */
+        rq->ipa_mode = (uint8_t)(4 + rng_below(r, 4));
+        break;
+    case 2: /* UNMAPPED, in every executing lane */
+        if (rq->idx)
+            for (uint32_t l = 0; l < rq->lanes; l++)
+                rq->lane[l].ra &= ~FIU_AL2P_VALID;
+        else
+            rq->imm = (uint16_t)(4 * tp_unmapped_dword(r));
+        break;
+    case 3: /* MISALIGNED, in every executing lane */
+        if (rq->idx)
+            for (uint32_t l = 0; l < rq->lanes; l++)
+                rq->lane[l].ra |= 2u;
+        else
+            rq->imm = (uint16_t)(rq->imm | (1 + rng_below(r, 3)));
+        break;
+    default: /* SAMPLE_INDEX in lane 0 */
+        if (count < 16) {
+            rq->loc = FIU_LOC_SAMPLE;
+            rq->lane[0].sample_id = (uint8_t)(count + rng_below(r, 16 - count));
+        } else {
+            rq->loc = FIU_LOC_AT_SAMPLE;
+            rq->lane[0].rc = 16 + rng_below(r, 16);
+        }
+        break;
+    }
+}
+
+static uint32_t tp_vintrp_word(uint32_t enc, uint32_t vdst, uint32_t opcode, uint32_t attr, uint32_t chan,
+                               uint32_t vsrc)
+{
+    return enc << 26 | vdst << 18 | opcode << 16 | attr << 10 | chan << 8 | vsrc;
+}
+
+/* P1 or MOV on the next lanes of the current wave: M0 has no primitive boundary between the
+ * request's quads. A legal P1 leaves its P2 (J, and D = the P1 result) in tp->p2. */
+static void tp_vintrp(gen_t *g, fiu_request *rq, uint32_t opcode, bool bad)
+{
+    rng_t *r = &g->rng;
+    tp_t *tp = &g->tp;
+    if (tp->wave_pos + rq->lanes > FIU_WAVE_LANES)
+        tp_new_wave(g);
+    uint32_t pos = tp->wave_pos, q0 = pos / 4, q1 = (pos + rq->lanes - 1) / 4;
+    tp->wave_pos += rq->lanes;
+    uint32_t mask = tp->wave_mask & ~((1u << q1) - (1u << q0));
+    rq->m0 = mask << 16 | tp_lds_base(tp->wave_buf) * 4;
+    rq->wave_lane0 = (uint8_t)pos;
+    uint32_t enc = rng_pct(r, 50) ? 0x32 : 0x35, attr = rng_below(r, TP_LDS_ATTRS), chan = rng_below(r, 4);
+    uint32_t vsrc = opcode == FIU_VINTRP_MOV ? rng_below(r, 3) : rng_below(r, 256);
+    uint32_t vdst = (vsrc + 1 + rng_below(r, 255)) & 0xFFu;
+    if (bad) {
+        switch (rng_below(r, 4)) {
+        case 0: attr = 33 + rng_below(r, 31); break; /* VINTRP_ATTR */
+        case 1:                                     /* VINTRP_ENCODING */
+            do
+                enc = rng_below(r, 64);
+            while (enc == 0x32 || enc == 0x35);
+            break;
+        case 2: opcode = 3; break; /* VINTRP_OPCODE */
+        default:                   /* VINTRP_VDST_VSRC / VINTRP_MOV_PARAM */
+            if (opcode == FIU_VINTRP_MOV)
+                vsrc = 3 + rng_below(r, 253);
+            else
+                vdst = vsrc;
+            break;
+        }
+    }
+    rq->vintrp = tp_vintrp_word(enc, vdst, opcode, attr, chan, vsrc);
+    tp_fill(g, rq, tp_pick_slot(g));
+    double i_bary[FIU_MAX_LANES];
+    for (uint32_t l = 0; l < rq->lanes; l++) {
+        i_bary[l] = rng_unit(r);
+        rq->lane[l].rb = d2u(i_bary[l]);
+        rq->lane[l].guard = true; /* ignored by VINTRP */
+    }
+    if (bad)
+        tp_lane0_executes(rq);
+    if (opcode != FIU_VINTRP_P1 || bad)
+        return;
+    fiu_response p1;
+    fiu_execute(&g->st, rq, &p1);
+    tp->p2 = *rq;
+    uint32_t jsrc = (vsrc + 1) & 0xFFu;
+    if (jsrc == vdst)
+        jsrc = (jsrc + 1) & 0xFFu;
+    tp->p2.vintrp = tp_vintrp_word(enc, vdst, FIU_VINTRP_P2, attr, chan, jsrc);
+    for (uint32_t l = 0; l < rq->lanes; l++) {
+        tp->p2.lane[l].rb = d2u(rng_unit(r) * (1 - i_bary[l])); /* I + J <= 1 */
+        tp->p2.lane[l].rd = p1.result[l];
+    }
+    tp->p2_pending = true;
+}
+
+static void tp_atest(gen_t *g, fiu_request *rq)
+{
+    rng_t *r = &g->rng;
+    tp_fill(g, rq, tp_pick_slot(g));
+    uint32_t ref = g->st.alpha_ref;
+    for (uint32_t l = 0; l < rq->lanes; l++) {
+        static const unsigned w[] = {70, 15, 15};
+        switch (PICK(r, w)) {
+        case 0: rq->lane[l].rb = d2u(rng_unit(r)); break;
+        case 1: rq->lane[l].rb = fiu_f32_is_nan(ref) ? ref : ref + rng_below(r, 5) - 2u; break;
+        default: rq->lane[l].rb = rng_pct(r, 50) ? FIU_F32_ONE : 0; break;
+        }
+    }
+}
+
+static void tp_unpack(gen_t *g, fiu_request *rq, bool bad)
+{
+    rng_t *r = &g->rng;
+    rq->unpack_fmt = (uint8_t)rng_below(r, FIU_UNPACK_COUNT_);
+    rq->unpack_comp = (uint8_t)rng_below(r, 4);
+    rq->unpack_bgra = rng_pct(r, 50);
+    if (bad) {
+        if (rng_pct(r, 50))
+            rq->unpack_fmt = FIU_UNPACK_COUNT_;
+        else
+            rq->unpack_comp = (uint8_t)(4 + rng_below(r, 4));
+    }
+    tp_fill(g, rq, tp_pick_slot(g));
+    for (uint32_t l = 0; l < rq->lanes; l++)
+        rq->lane[l].rb = rng_u32(r);
+}
+
+static void tp_al2p(gen_t *g, fiu_request *rq, bool bad)
+{
+    rng_t *r = &g->rng;
+    uint32_t addr = 4 * mapped_dword(g);
+    if (bad) {
+        switch (rng_below(r, 3)) {
+        case 0: addr = 4 * tp_unmapped_dword(r); break;         /* UNMAPPED */
+        case 1: addr |= 1 + rng_below(r, 3); break;             /* MISALIGNED */
+        default: addr = 0x400 + 4 * rng_below(r, 0x100); break; /* ADDR_RANGE */
+        }
+    }
+    rq->imm = (uint16_t)(rng_pct(r, 70) || addr < 4 ? 0 : 4 * rng_below(r, addr / 4 + 1));
+    if (rq->imm > 0x3FF)
+        rq->imm = 0x3FC;
+    tp_fill(g, rq, tp_pick_slot(g));
+    for (uint32_t l = 0; l < rq->lanes; l++)
+        rq->lane[l].ra = addr - rq->imm;
+    if (bad)
+        tp_lane0_executes(rq);
+}
+
+typedef enum { TPO_IPA, TPO_AL2P, TPO_PAIR, TPO_MOV, TPO_ATEST, TPO_UNPACK, TPO_COUNT_ } tp_op;
+
+static void tp_request(gen_t *g)
+{
+    rng_t *r = &g->rng;
+    tp_t *tp = &g->tp;
+    fiu_request *rq = &g->rec.u.req.rq;
+    memset(&g->rec.u.req, 0, sizeof g->rec.u.req);
+    g->rec.kind = FIU_VREC_REQUEST;
+    if (tp->p2_pending) {
+        *rq = tp->p2;
+        tp->p2_pending = false;
+        emit(g);
+        return;
+    }
+    static const unsigned base_w[TPO_COUNT_] = {74, 2, 5, 1, 6, 6};
+    static const uint32_t op_bit[TPO_COUNT_] = {FIU_GEN_IPA, FIU_GEN_AL2P, FIU_GEN_VINTRP, FIU_GEN_VINTRP,
+                                                FIU_GEN_ATEST, FIU_GEN_UNPACK};
+    unsigned w[TPO_COUNT_], total = 0;
+    for (unsigned i = 0; i < TPO_COUNT_; i++)
+        total += w[i] = g->cfg.ops & op_bit[i] ? base_w[i] : 0;
+    bool bad = rng_below(r, 1000) < FIU_GEN_TP_ILLEGAL_PER_MILLE;
+    bool bad_op = total == 0 || (bad && (g->cfg.ops & FIU_GEN_BADOP) && rng_pct(r, 20));
+    unsigned op = total ? rng_pick(r, w, TPO_COUNT_) : TPO_IPA;
+    static const uint8_t codes[TPO_COUNT_] = {FIU_OP_IPA, FIU_OP_AL2P, FIU_OP_VINTRP, FIU_OP_VINTRP,
+                                              FIU_OP_ATEST, FIU_OP_UNPACK};
+    rq->op = codes[op];
+    rq->ipa_mode = FIU_IPA_MUL;
+    rq->pmul = true;
+    rq->lanes = request_lanes(g);
+    switch (op) {
+    case TPO_IPA: tp_ipa(g, rq, bad && !bad_op); break;
+    case TPO_AL2P: tp_al2p(g, rq, bad && !bad_op); break;
+    case TPO_PAIR: tp_vintrp(g, rq, FIU_VINTRP_P1, bad && !bad_op); break;
+    case TPO_MOV: tp_vintrp(g, rq, FIU_VINTRP_MOV, bad && !bad_op); break;
+    case TPO_ATEST: tp_atest(g, rq); break;
+    default: tp_unpack(g, rq, bad && !bad_op); break;
+    }
+    if (bad_op) { /* op codes 5..7 on this request's operands */
+        rq->op = (uint8_t)(FIU_OP_COUNT_ + rng_below(r, 8 - FIU_OP_COUNT_));
+        tp->p2_pending = false;
+    }
+    emit(g);
+}
+
 bool fiu_gen_run(const fiu_gen_config *cfg, fiu_gen_sink sink, void *ctx)
 {
-    if (!cfg || !sink || cfg->lanes > FIU_MAX_LANES)
+    if (!cfg || !sink || cfg->lanes > FIU_MAX_LANES || cfg->mix >= FIU_GEN_MIX_COUNT_)
         return false;
     gen_t *g = calloc(1, sizeof *g);
     if (!g)
@@ -866,18 +1387,27 @@ bool fiu_gen_run(const fiu_gen_config *cfg, fiu_gen_sink sink, void *ctx)
     if (cfg->ram_words)
         g->rec.u.ramsize = cfg->ram_words;
     emit(g);
-    if (!g->stop) {
-        gen_mode(g);
-        gen_alpha(g);
-        gen_samples(g, false);
-        gen_map(g);
-        for (unsigned i = 0; i < NSLOT; i++)
-            gen_slot(g, i);
-        gen_lds(g);
-    }
-    for (uint32_t n = 0; n < cfg->count && !g->stop; n++) {
-        maybe_change_state(g);
-        gen_request(g);
+    if (g->cfg.mix == FIU_GEN_MIX_THROUGHPUT) {
+        if (!g->stop)
+            tp_setup(g);
+        for (uint32_t n = 0; n < cfg->count && !g->stop; n++) {
+            tp_state_writes(g);
+            tp_request(g);
+        }
+    } else {
+        if (!g->stop) {
+            gen_mode(g);
+            gen_alpha(g);
+            gen_samples(g, false);
+            gen_map(g);
+            for (unsigned i = 0; i < NSLOT; i++)
+                gen_slot(g, i);
+            gen_lds(g);
+        }
+        for (uint32_t n = 0; n < cfg->count && !g->stop; n++) {
+            maybe_change_state(g);
+            gen_request(g);
+        }
     }
     bool ok = !g->stop;
     if (g->st_ok)
@@ -914,4 +1444,19 @@ bool fiu_gen_parse_ops(const char *list, uint32_t *ops)
         return false;
     *ops = m;
     return true;
+}
+
+bool fiu_gen_parse_mix(const char *name, uint32_t *mix)
+{
+    for (uint32_t m = 0; m < FIU_GEN_MIX_COUNT_; m++)
+        if (strcmp(name, fiu_gen_mix_name(m)) == 0) {
+            *mix = m;
+            return true;
+        }
+    return false;
+}
+
+const char *fiu_gen_mix_name(uint32_t mix)
+{
+    return mix == FIU_GEN_MIX_CORNER ? "corner" : mix == FIU_GEN_MIX_THROUGHPUT ? "throughput" : NULL;
 }

@@ -137,12 +137,21 @@ enum {
     FIU_GEN_ALL = (1u << (FIU_OP_COUNT_ + 1)) - 1
 };
 
+/* Stimulus mixes (docs/vectors.md section 10). */
+typedef enum {
+    FIU_GEN_MIX_CORNER = 0,     /* corner cases and every status code (the default) */
+    FIU_GEN_MIX_THROUGHPUT = 1, /* a renderer's stream: lanes share a primitive, 1 port write
+                                   per 16 requests, about 1 % illegal */
+    FIU_GEN_MIX_COUNT_
+} fiu_gen_mix;
+
 typedef struct {
     uint64_t seed;
     uint32_t count;   /* requests */
     uint32_t lanes;   /* lanes per request, 1..64; 0 = random from {1,4,8,16,32,64} */
     uint32_t ops;     /* FIU_GEN_* mask; 0 = FIU_GEN_ALL */
     uint32_t ram_words; /* RAM size; 0 = random from {0x800, 0x1000, 0x2000} */
+    uint32_t mix;     /* fiu_gen_mix; 0 = corner */
 } fiu_gen_config;
 
 /* Receives each record in order; false stops the run. Requests have has_expect false. */
@@ -155,6 +164,13 @@ bool fiu_gen_run(const fiu_gen_config *cfg, fiu_gen_sink sink, void *ctx);
 
 /* Parses "ipa,al2p,vintrp,atest,unpack,badop" (any subset, or "all"). false on a bad name. */
 bool fiu_gen_parse_ops(const char *list, uint32_t *ops);
+/* "corner" or "throughput" <-> fiu_gen_mix. parse: false on a bad name; name: NULL if none. */
+bool fiu_gen_parse_mix(const char *name, uint32_t *mix);
+const char *fiu_gen_mix_name(uint32_t mix);
+
+/* Throughput mix: port-level configuration writes (tb/rtl/cfg_writes.c) per request, as
+ * 1/FIU_GEN_TP_REQUESTS_PER_WRITE over a long stream; illegal requests per 1000. */
+enum { FIU_GEN_TP_REQUESTS_PER_WRITE = 16, FIU_GEN_TP_ILLEGAL_PER_MILLE = 10 };
 
 #ifdef __cplusplus
 }

@@ -28,6 +28,8 @@ typedef struct {
     uint64_t seed;
     uint32_t count;
     uint32_t ops;
+    uint32_t mix;                /* fiu_gen_mix */
+    double min_rate;             /* fail a passing run below this many requests per cycle; < 0: none */
     const char *vectors;
     int fused, flush;            /* -1: as the stimulus says */
     unsigned bubble_pct, backpressure_pct;
@@ -301,12 +303,17 @@ static void usage(void)
            "  --seed N           seed (default: $SEED, else time); printed; reproduces the run exactly\n"
            "  --count K          generated requests (default 10000)\n"
            "  --ops LIST         generator ops: ipa,al2p,vintrp,atest,unpack,badop or all (default all)\n"
+           "  --mix M            generator mix: corner (default; corner cases, every status code) or\n"
+           "                     throughput (a renderer's stream: lanes share a primitive, one\n"
+           "                     configuration write per 16 requests, about 1%% illegal)\n"
            "  --vectors FILE     stimulus from a vector file instead of the generator\n"
            "  --fused 0|1        pin the fusion state bit (default: as the stimulus says)\n"
            "  --flush 0|1        pin the denorm state bit (1 = FLUSH)\n"
            "  --bubbles P        percent of cycles with no request offered (default 20)\n"
            "  --backpressure P   percent of cycles with rsp_ready low (default 20)\n"
            "  --no-reset         no reset in mid-traffic\n"
+           "  --min-rate R       fail a passing run whose requests per cycle (req/cycle, from the\n"
+           "                     first to the last accepted request) is below R\n"
            "  --quiet            only the summary line\n"
            "  --wave FILE        only trace: write an FST of the cycles around request --wave-req\n"
            "  --wave-req K       request index to trace (default: the first mismatch, else 0)\n"
@@ -314,7 +321,8 @@ static void usage(void)
            "  --wave-post N      cycles traced after its response (default 20)\n"
            "  --wave-dir DIR     where a mismatch writes its FST (default: $FIU_WAVE_DIR, else .)\n"
            "  --name TEST        CTest name, for the 'make wave' command printed on a mismatch\n"
-           "  Exit status: 0 pass (or waveform written), 1 mismatch or protocol error, 2 usage.\n",
+           "  Exit status: 0 pass (or waveform written), 1 mismatch, protocol error or rate below\n"
+           "  --min-rate, 2 usage.\n",
            fiu_rtl_lanes(), fiu_rtl_ram_words());
 }
 
@@ -330,7 +338,9 @@ static bool parse_u64(const char *s, uint64_t *v)
 static int parse_args(int argc, char **argv, options *o)
 {
     *o = (options){.count = 10000, .fused = -1, .flush = -1, .bubble_pct = 20, .backpressure_pct = 20, .reset = true,
-                   .wave_req = -1, .wave_pre = 40, .wave_post = 20, .wave_dir = getenv("FIU_WAVE_DIR")};
+                   .wave_req = -1, .wave_pre = 40, .wave_post = 20, .wave_dir = getenv("FIU_WAVE_DIR"),
+                   .mix = FIU_GEN_MIX_CORNER, .min_rate = -1};
+    bool have_mix = false;
     bool have_seed = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -363,6 +373,21 @@ static int parse_args(int argc, char **argv, options *o)
         } else if (!strcmp(a, "--ops") && v) {
             if (!fiu_gen_parse_ops(v, &o->ops)) {
                 fprintf(stderr, "tb_cosim: bad --ops '%s'\n", v);
+                return 2;
+            }
+            i++;
+        } else if (!strcmp(a, "--mix") && v) {
+            if (!fiu_gen_parse_mix(v, &o->mix)) {
+                fprintf(stderr, "tb_cosim: bad --mix '%s' (corner or throughput)\n", v);
+                return 2;
+            }
+            have_mix = true;
+            i++;
+        } else if (!strcmp(a, "--min-rate") && v) {
+            char *end;
+            o->min_rate = strtod(v, &end);
+            if (!*v || *end || !(o->min_rate >= 0 && o->min_rate <= 64)) {
+                fprintf(stderr, "tb_cosim: bad --min-rate '%s' (requests per cycle, 0..64)\n", v);
                 return 2;
             }
             i++;
@@ -402,6 +427,10 @@ static int parse_args(int argc, char **argv, options *o)
             continue;
         int n = snprintf(o->command + used, sizeof o->command - used, "%s%s", i ? " " : "", argv[i]);
         used += n > 0 ? (size_t)n : 0;
+    }
+    if (have_mix && o->vectors) {
+        fprintf(stderr, "tb_cosim: --mix chooses generated stimulus; it does not apply to --vectors\n");
+        return 2;
     }
     if (o->bubble_pct == 100) {
         fprintf(stderr, "tb_cosim: --bubbles 100 never offers a request\n");
@@ -450,7 +479,7 @@ static void run(cosim *c, const char *fst)
         fiu_vreader_close(vr);
     } else {
         fiu_gen_config g = {.seed = c->opt.seed, .count = c->opt.count, .lanes = fiu_rtl_lanes(),
-                            .ops = c->opt.ops, .ram_words = fiu_rtl_ram_words()};
+                            .ops = c->opt.ops, .ram_words = fiu_rtl_ram_words(), .mix = c->opt.mix};
         if (!fiu_gen_run(&g, on_record, c) && !c->stop)
             fail(c, "generator failed");
     }
@@ -600,6 +629,9 @@ static void dump_mismatch(const options *opt, long req)
         fprintf(stderr, "tb_cosim: open it with: scripts/wave.sh --fst %s\n", path);
 }
 
+/* The stimulus mix for the first and the summary line ("file" for --vectors). */
+static const char *mix_text(const options *opt) { return opt->vectors ? "file" : fiu_gen_mix_name(opt->mix); }
+
 int main(int argc, char **argv)
 {
     options opt;
@@ -610,8 +642,8 @@ int main(int argc, char **argv)
         return wave_only(&opt);
     cosim *c = new_run(&opt, RUN_CHECK, -1);
     if (!opt.quiet)
-        printf("tb_cosim: lanes=%u seed=%" PRIu64 " +verilator+rand+reset+2 stimulus=%s\n", fiu_rtl_lanes(), opt.seed,
-               opt.vectors ? opt.vectors : "generator");
+        printf("tb_cosim: lanes=%u seed=%" PRIu64 " +verilator+rand+reset+2 stimulus=%s mix=%s\n", fiu_rtl_lanes(),
+               opt.seed, opt.vectors ? opt.vectors : "generator", mix_text(&opt));
     fflush(stdout);
     run(c, NULL);
     if (c->w.req >= 0) {
@@ -620,12 +652,17 @@ int main(int argc, char **argv)
     }
 
     double span = (double)(c->last_accept - c->first_accept + 1);
-    printf("tb_cosim: lanes=%u fused=%s flush=%s seed=%" PRIu64 " requests=%lu responses=%lu lane_checks=%lu "
+    double rate = c->requests ? (double)c->requests / span : 0.0;
+    if (!c->failed && opt.min_rate >= 0 && rate < opt.min_rate) {
+        snprintf(c->error, sizeof c->error, "req/cycle %.3f below --min-rate %.3f", rate, opt.min_rate);
+        c->failed = true;
+    }
+    printf("tb_cosim: lanes=%u mix=%s fused=%s flush=%s seed=%" PRIu64 " requests=%lu responses=%lu lane_checks=%lu "
            "dropped_by_reset=%lu resets=%lu cycles=%" PRIu64 " req/cycle=%.3f latency=%" PRIu64 "/%.1f/%" PRIu64
            " %s%s\n",
-           fiu_rtl_lanes(), opt.fused < 0 ? "stim" : opt.fused ? "1" : "0", opt.flush < 0 ? "stim" : opt.flush ? "1" : "0",
+           fiu_rtl_lanes(), mix_text(&opt), opt.fused < 0 ? "stim" : opt.fused ? "1" : "0", opt.flush < 0 ? "stim" : opt.flush ? "1" : "0",
            opt.seed, c->requests, c->responses, c->lane_checks, c->dropped, c->resets, c->cycles,
-           c->requests ? (double)c->requests / span : 0.0, c->lat_min,
+           rate, c->lat_min,
            c->responses ? (double)c->lat_sum / (double)c->responses : 0.0, c->lat_max, c->failed ? "FAIL: " : "PASS",
            c->failed ? c->error : "");
     int rc = c->failed ? 1 : 0;
