@@ -66,6 +66,10 @@ module fiu_top #(
   output logic                 busy_o
 );
   localparam int DL = fiu_pkg::DOTADD_LATENCY;
+  // Clocks from the accepting edge to a one-slot request's response (spec 8.5), for testbenches.
+  /* verilator lint_off UNUSEDPARAM */
+  localparam int LATENCY /*verilator public*/ = 4 + DL;
+  /* verilator lint_on UNUSEDPARAM */
 
   logic en;          // the whole pipeline advances
   logic clearing;    // the attribute map clears itself after reset

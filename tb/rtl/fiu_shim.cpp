@@ -5,6 +5,7 @@
 #include <memory>
 
 #include VTOP_H
+#include VTOP_MOD_H
 #include "verilated.h"
 #include "verilator_args.h"
 #if VM_TRACE
@@ -84,6 +85,7 @@ void fiu_rtl_free(fiu_rtl *m)
 
 unsigned fiu_rtl_lanes(void) { return FIU_RTL_LANES; }
 unsigned fiu_rtl_ram_words(void) { return FIU_RTL_RAM_WORDS; }
+unsigned fiu_rtl_latency(void) { return VTOP_MOD::LATENCY; }
 
 void fiu_rtl_set_reset(fiu_rtl *m, bool asserted) { m->top->rst_ni = !asserted; }
 

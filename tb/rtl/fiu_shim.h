@@ -25,6 +25,8 @@ fiu_rtl *fiu_rtl_new(unsigned rand_reset, uint64_t seed);
 void fiu_rtl_free(fiu_rtl *m);
 unsigned fiu_rtl_lanes(void);
 unsigned fiu_rtl_ram_words(void);
+/* fiu_top's LATENCY: clocks from the accepting edge to a one-slot request's response (spec 8.5). */
+unsigned fiu_rtl_latency(void);
 
 /* Inputs (applied at the next eval). */
 void fiu_rtl_set_reset(fiu_rtl *m, bool asserted);

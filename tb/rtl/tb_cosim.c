@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "cfg_writes.h"
+#include "issue_model.h"
 #include "../common/splitmix64.h"
 
 enum { QUEUE_CAP = 256, DRAIN_TIMEOUT = 10000 };
@@ -34,6 +35,7 @@ typedef struct {
     int fused, flush;            /* -1: as the stimulus says */
     unsigned bubble_pct, backpressure_pct;
     bool reset;                  /* mid-traffic reset */
+    bool check_timing;           /* every accept interval and latency against spec 8.5 */
     bool quiet;
     const char *name;            /* CTest name, for the make wave hint */
     const char *wave;            /* trace the window around wave_req into this FST file */
@@ -54,6 +56,7 @@ typedef struct {
     uint16_t tag;
     unsigned long index;
     uint64_t issue_cycle;
+    unsigned slots;              /* spec 8.5 issue cost */
     fiu_request rq;
     fiu_response expect;
 } pending;
@@ -70,6 +73,9 @@ typedef struct {
     unsigned long requests, responses, lane_checks, dropped, resets;
     unsigned long reset_at;
     uint64_t first_accept, last_accept, lat_min, lat_max, lat_sum;
+    unsigned prev_slots;         /* --check-timing: the last accepted request's slots */
+    unsigned long writes_since;  /* configuration writes accepted since that request */
+    unsigned long timing_checks, multi_slot;
     bool failed, stop;
     char error[512];
     run_mode mode;
@@ -118,6 +124,13 @@ static void check_response(cosim *c, uint16_t tag, const fiu_response *got)
     c->lat_min = c->responses == 0 || lat < c->lat_min ? lat : c->lat_min;
     c->lat_max = lat > c->lat_max ? lat : c->lat_max;
     c->lat_sum += lat;
+    if (c->opt.check_timing && c->mode == RUN_CHECK && lat != fiu_rtl_latency() + p->slots - 1) {
+        snprintf(msg, sizeof msg, "request %lu: latency %" PRIu64 ", expected %u for %u slot(s) (spec 8.5)", p->index,
+                 lat, fiu_rtl_latency() + p->slots - 1, p->slots);
+        fail(c, msg);
+        return;
+    }
+    c->timing_checks += c->opt.check_timing;
     c->responses++;
     c->lane_checks += p->rq.lanes;
     bool bad = fiu_vec_compare(&p->expect, got) != 0;
@@ -163,6 +176,7 @@ static void cycle(cosim *c, const fiu_request *rq, bool req_valid, bool cfg_vali
     fiu_rtl_eval(c->rtl);
     *req_fire = req_valid && fiu_rtl_req_ready(c->rtl);
     *cfg_fire = cfg_valid && fiu_rtl_cfg_ready(c->rtl);
+    c->writes_since += *cfg_fire;
     uint16_t tag;
     fiu_response got;
     if (rsp_ready && fiu_rtl_response(c->rtl, &tag, &got))
@@ -174,6 +188,20 @@ static void cycle(cosim *c, const fiu_request *rq, bool req_valid, bool cfg_vali
         p->issue_cycle = fiu_rtl_cycle(c->rtl);
         p->rq = *rq;
         fiu_execute(&c->mirror, rq, &p->expect);
+        p->slots = fiu_rtl_issue_slots(rq, &p->expect);
+        c->multi_slot += p->slots > 1;
+        if (c->opt.check_timing && c->requests > 0 && c->mode == RUN_CHECK &&
+            fiu_rtl_cycle(c->rtl) - c->last_accept != c->prev_slots + c->writes_since) {
+            char msg[256];
+            snprintf(msg, sizeof msg,
+                     "request %lu accepted %" PRIu64 " clocks after request %lu, expected %lu (%u slot(s) + %lu "
+                     "write(s); spec 8.5)",
+                     c->requests, fiu_rtl_cycle(c->rtl) - c->last_accept, c->requests - 1,
+                     c->prev_slots + c->writes_since, c->prev_slots, c->writes_since);
+            fail(c, msg);
+        }
+        c->prev_slots = p->slots;
+        c->writes_since = 0;
         c->size++;
         if (c->requests == 0)
             c->first_accept = fiu_rtl_cycle(c->rtl);
@@ -312,6 +340,8 @@ static void usage(void)
            "  --bubbles P        percent of cycles with no request offered (default 20)\n"
            "  --backpressure P   percent of cycles with rsp_ready low (default 20)\n"
            "  --no-reset         no reset in mid-traffic\n"
+           "  --check-timing     check every accept interval and latency against spec 8.5 (slots per\n"
+           "                     request); needs --bubbles 0 --backpressure 0 --no-reset\n"
            "  --min-rate R       fail a passing run whose requests per cycle (req/cycle, from the\n"
            "                     first to the last accepted request) is below R\n"
            "  --quiet            only the summary line\n"
@@ -350,6 +380,8 @@ static int parse_args(int argc, char **argv, options *o)
             return 0;
         } else if (!strcmp(a, "--no-reset")) {
             o->reset = false;
+        } else if (!strcmp(a, "--check-timing")) {
+            o->check_timing = true;
         } else if (!strcmp(a, "--quiet")) {
             o->quiet = true;
         } else if (!strcmp(a, "--vectors") && v) {
@@ -427,6 +459,10 @@ static int parse_args(int argc, char **argv, options *o)
             continue;
         int n = snprintf(o->command + used, sizeof o->command - used, "%s%s", i ? " " : "", argv[i]);
         used += n > 0 ? (size_t)n : 0;
+    }
+    if (o->check_timing && (o->bubble_pct || o->backpressure_pct || o->reset)) {
+        fprintf(stderr, "tb_cosim: --check-timing needs --bubbles 0 --backpressure 0 --no-reset\n");
+        return 2;
     }
     if (have_mix && o->vectors) {
         fprintf(stderr, "tb_cosim: --mix chooses generated stimulus; it does not apply to --vectors\n");
@@ -659,11 +695,12 @@ int main(int argc, char **argv)
     }
     printf("tb_cosim: lanes=%u mix=%s fused=%s flush=%s seed=%" PRIu64 " requests=%lu responses=%lu lane_checks=%lu "
            "dropped_by_reset=%lu resets=%lu cycles=%" PRIu64 " req/cycle=%.3f latency=%" PRIu64 "/%.1f/%" PRIu64
-           " %s%s\n",
+           " multi_slot=%lu timing_checks=%lu %s%s\n",
            fiu_rtl_lanes(), mix_text(&opt), opt.fused < 0 ? "stim" : opt.fused ? "1" : "0", opt.flush < 0 ? "stim" : opt.flush ? "1" : "0",
            opt.seed, c->requests, c->responses, c->lane_checks, c->dropped, c->resets, c->cycles,
            rate, c->lat_min,
-           c->responses ? (double)c->lat_sum / (double)c->responses : 0.0, c->lat_max, c->failed ? "FAIL: " : "PASS",
+           c->responses ? (double)c->lat_sum / (double)c->responses : 0.0, c->lat_max, c->multi_slot,
+           c->timing_checks, c->failed ? "FAIL: " : "PASS",
            c->failed ? c->error : "");
     int rc = c->failed ? 1 : 0;
     release(c);
