@@ -571,18 +571,31 @@ def path_cells(p):
     return cp.get("path", [])
 
 
+def inst_of(name):
+    """Instance path of a flattened cell or net name: 'g_out[0].u_dotadd.s3_q[4]' -> 'g_out[0].u_dotadd'."""
+    name = name.replace("$flatten\\", "").lstrip("\\")
+    name = re.split(r"[$ ]", name, 1)[0]
+    parts = re.findall(r"[A-Za-z_][\w]*(?:\[\d+\])?", name)
+    segs = name.split(".")
+    if len(segs) < 2:
+        return None
+    return ".".join(segs[:-1]) if parts else None
+
+
 def path_modules(p):
     steps = path_cells(p)
-    cnt = {}
+    cnt, order = {}, []
     for s in steps:
-        for name in (s.get("net", ""), s.get("from", {}).get("cell", ""), s.get("to", {}).get("cell", "")):
-            m = re.findall(r"((?:[A-Za-z_][\w\[\]]*\.)+)", name.replace("$flatten\\", "").lstrip("\\"))
-            for pre in m:
-                inst = pre.rstrip(".").split(".")[0]
-                cnt[inst] = cnt.get(inst, 0) + 1
+        if s.get("type") != "logic" and s.get("type") != "clk-to-q":
+            continue
+        inst = inst_of(s.get("to", {}).get("cell", "")) or inst_of(s.get("from", {}).get("cell", ""))
+        inst = inst or "(top level)"
+        if inst not in cnt:
+            order.append(inst)
+        cnt[inst] = cnt.get(inst, 0) + 1
     if not cnt:
-        return "(no hierarchy names on the path)"
-    return ", ".join(f"{k} ({v})" for k, v in sorted(cnt.items(), key=lambda kv: -kv[1])[:4])
+        return "(no cells on the path)"
+    return ", ".join(f"{k} ({cnt[k]})" for k in order)
 
 
 def summary(rows, checks):
@@ -680,12 +693,23 @@ def render(a, rows, checks, mems):
             if steps:
                 w(f"\nCritical path ({len(steps)} steps, {sum(s.get('delay', 0) for s in steps):.2f} ns; "
                   f"hierarchy on the path: {path_modules(p)}):\n")
-                w("| type | delay ns | from | to | net |")
-                w("|---|---|---|---|---|")
+                w("Cells in path order (clock-to-out, logic and setup steps; the routing delay into "
+                  "each cell in its own column; instance = hierarchy prefix of the cell name):\n")
+                w("| # | step | cell.port | instance | logic ns | routing ns | at ns |")
+                w("|---|---|---|---|---|---|---|")
+                at, route, k = 0.0, 0.0, 0
                 for s in steps:
-                    fr, to = s.get("from", {}), s.get("to", {})
-                    w(f"| {s.get('type', '')} | {s.get('delay', 0):.2f} | `{fr.get('cell', '')}`.{fr.get('port', '')} "
-                      f"| `{to.get('cell', '')}`.{to.get('port', '')} | `{s.get('net', '')}` |")
+                    d = float(s.get("delay", 0) or 0)
+                    at += d
+                    if s.get("type") == "routing":
+                        route += d
+                        continue
+                    k += 1
+                    to = s.get("to", {})
+                    cell = to.get("cell", "") or s.get("from", {}).get("cell", "")
+                    w(f"| {k} | {s.get('type', '')} | `{cell}`.{to.get('port', '')} | "
+                      f"{inst_of(cell) or '(top level)'} | {d:.2f} | {route:.2f} | {at:.2f} |")
+                    route = 0.0
             w("")
 
     # memories
