@@ -510,10 +510,15 @@ def ram_reason(r):
         how = x["mapping"]
         desc += f" → {how.split(':', 1)[-1] if ':' in how else how}"
         if not how.startswith("block:") and "rd_ports" in x:
+            why = []
             if x.get("rd_sync", 0) < x["rd_ports"]:
-                desc += " (block RAM reads are registered; this memory has combinational reads)"
-            elif x["rd_ports"] + x.get("wr_ports", 0) > 2:
-                desc += " (block RAM has at most 2 ports)"
+                why.append(f"{x['rd_ports'] - x.get('rd_sync', 0)} combinational read port(s), "
+                           "where block RAM reads are registered")
+            if x["rd_ports"] + x.get("wr_ports", 0) > 2:
+                why.append(f"{x['rd_ports'] + x.get('wr_ports', 0)} ports, where a block RAM has at most 2")
+            if not why:
+                why.append("Yosys judged block RAM not worth it at this size")
+            desc += " (" + "; ".join(why) + ")"
         parts.append(desc)
     return "; ".join(parts)
 
