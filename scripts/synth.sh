@@ -257,6 +257,15 @@ synth_job() {
   yosys_run "$id"
 }
 
+# over_capacity LOG: nextpnr's utilisation block is complete and some resource is over 100%
+over_capacity() {
+  awk '/Device utilisation:/ { inblk = 1; next }
+       inblk && /^Info:[ \t]+[A-Za-z0-9_]+: +[0-9]+\/ *[0-9]+ +[0-9]+%/ {
+         split($0, a, ":"); split(a[3], b, "/"); if (b[1] + 0 > b[2] + 0) over = 1; seen = 1; next }
+       inblk && seen { done = 1; inblk = 0 }
+       END { exit !(over && done) }' "$1" 2>/dev/null
+}
+
 # pnr_job TARGET ID (after synth_job ID with PNR=TARGET)
 pnr_job() {
   local t=$1 id=$2 rc=0 t0 cmd
@@ -277,12 +286,25 @@ pnr_job() {
   reused "$pid" "$key" && return 0
   rm -f "$out/runs/$pid.done"
   t0=$(now)
-  (cd "$out" && timeout "$pnr_timeout" "${cmd[@]}" > "runs/$pid.stdout" 2>&1) || rc=$?
+  # nextpnr prints the device utilisation after packing; a design over capacity is stopped
+  # there (nextpnr-ecp5 would otherwise try to place it for hours)
+  local over=0 np
+  rm -f "$out/runs/$pid.log"
+  (cd "$out" && exec timeout "$pnr_timeout" "${cmd[@]}" > "runs/$pid.stdout" 2>&1) &
+  np=$!
+  while kill -0 "$np" 2>/dev/null; do
+    if over_capacity "$out/runs/$pid.stdout"; then over=1; kill "$np" 2>/dev/null || true; break; fi
+    sleep 2
+  done
+  wait "$np" || rc=$?
   meta "$pid" seconds "$(elapsed "$t0" "$(now)")"
   meta "$pid" exit "$rc"
   [ -f "$out/runs/$pid.log" ] || cp "$out/runs/$pid.stdout" "$out/runs/$pid.log"
   # a design too big for the device is a result; any other failure is reported as a failure
-  if [ "$rc" -eq 0 ]; then meta "$pid" status ok
+  if [ "$over" = 1 ]; then
+    meta "$pid" status nofit
+    echo "synth.sh: stopped after packing: over the device's capacity" >> "$out/runs/$pid.log"
+  elif [ "$rc" -eq 0 ]; then meta "$pid" status ok
   elif [ "$rc" -eq 124 ]; then meta "$pid" status timeout
   elif grep -qE 'Unable to place cell|no BELs remaining|Design utilisation.*exceeds|too many' "$out/runs/$pid.log"; then
     meta "$pid" status nofit

@@ -630,7 +630,7 @@ def summary(rows, checks):
         if r["target"] == "ice40" and "pnr" in r:
             nm = "UP5K" + (f" small (RAM_WORDS={r['words']})" if r.get("extra") else "")
             f = fit_text(r)
-            parts.append(f"ice40 L{r['lanes']} {nm}: " + (f.split(" (")[0] if f.startswith(("fits", "misses")) else f))
+            parts.append(f"ice40 L{r['lanes']} {nm}: " + (f.rsplit(" (", 1)[0] if f.startswith(("fits", "misses")) else f))
     bad = [c for c in checks if not c["ok"]]
     parts.append(f"checks {len(checks) - len(bad)}/{len(checks)} met")
     return ", ".join(parts)
