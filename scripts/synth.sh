@@ -49,7 +49,8 @@ under OUT/, and ends with one summary line.
   --no-pnr              same as --pnr ""
   --pnr-lanes L         LANES of the place-and-route runs (default $pnr_lanes)
   --breakdown WHICH     per-module breakdown (hierarchical synthesis, -noflatten):
-                          all (every synthesis run, default), l1 (LANES=1 runs only), none
+                          all (every synthesis run, default), l1 (LANES=1 runs only), none,
+                          or a list of TARGET:LANES, e.g. "ice40:1 ecp5:1 xc7:4"
   --set NAME=VALUE      extra top-level parameter for every run (repeatable)
   --up5k-small WORDS    extra run: iCE40 at LANES=1, RAM_WORDS=WORDS, placed on the UP5K
                           (the small configuration; reports whether it fits)
@@ -116,7 +117,11 @@ isnum "$words" || die "--ram-words: '$words' is not a positive integer"
 isnum "$jobs" || die "--jobs: '$jobs' is not a positive integer"
 for t in $targets; do case "$t" in ice40|ecp5|xc7) ;; *) die "--targets: unknown target '$t'" ;; esac; done
 for t in $pnr; do case "$t" in ice40|ecp5) ;; *) die "--pnr: no place and route for '$t' (ice40, ecp5)" ;; esac; done
-case "$breakdown" in all|l1|none) ;; *) die "--breakdown: '$breakdown' is not all, l1 or none" ;; esac
+case "$breakdown" in all|l1|none) ;; *)
+  for b in $breakdown; do
+    [[ "$b" =~ ^(ice40|ecp5|xc7):[1-9][0-9]*$ ]] || die "--breakdown: '$b' is not all, l1, none or TARGET:LANES"
+  done ;;
+esac
 for s in ${sets[@]+"${sets[@]}"} ${up5k_sets[@]+"${up5k_sets[@]}"}; do
   [[ "$s" =~ ^[A-Za-z_][A-Za-z0-9_]*=[^[:space:]]+$ ]] || die "--set/--up5k-set: '$s' is not NAME=VALUE"
 done
@@ -372,7 +377,11 @@ fi
 if [ "$breakdown" != none ]; then
   for t in $targets; do
     for l in $lanes; do
-      [ "$breakdown" = l1 ] && [ "$l" != 1 ] && continue
+      case "$breakdown" in
+        all) ;;
+        l1) [ "$l" = 1 ] || continue ;;
+        *) [[ " $breakdown " == *" $t:$l "* ]] || continue ;;
+      esac
       spawn synth_job "$t" "$l" "$words" "hier_${t}_l${l}_w${words}" 0 "" ${sets[@]+"${sets[@]}"}
     done
   done
