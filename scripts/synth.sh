@@ -350,30 +350,31 @@ harness() {  # harness ID MEMS_ID: the 3-pin wrapper of the top (ports from the 
     -o "$out/runs/$1.harness.v"
 }
 
-# 2. synthesis runs (flat, for the numbers and place and route) and hierarchical breakdowns
-for t in $targets; do
-  for l in $lanes; do
-    id="${t}_l${l}_w${words}"
-    p=""
-    if [ "$l" = "$pnr_lanes" ] && [[ " $pnr " == *" $t "* ]]; then p=$t; fi
-    [ "$p" = ice40 ] && harness "$id" "mems_l${l}_w${words}"
-    spawn synth_job "$t" "$l" "$words" "$id" 1 "$p" ${sets[@]+"${sets[@]}"}
-  done
-done
-# pnr at a LANES value that is not in --lanes: a synthesis run of its own
+# 2. synthesis runs: first those that are placed and routed (each followed by its place and
+# route in the same job), then the other flattened runs, then the hierarchical breakdowns
+synth_pnr_job() {  # synth_pnr_job TARGET LANES WORDS ID [sets]: synthesis, then place and route
+  local t=$1 id=$4
+  synth_job "$1" "$2" "$3" "$4" 1 "$t" "${@:5}" || { echo "$me: $id: synthesis failed, no place and route" >&2; return 1; }
+  pnr_job "$t" "$id"
+}
 for t in $pnr; do
-  if [[ " $lanes " != *" $pnr_lanes "* ]] || [[ " $targets " != *" $t "* ]]; then
-    id="${t}_l${pnr_lanes}_w${words}"
-    [ "$t" = ice40 ] && harness "$id" "mems_l${pnr_lanes}_w${words}"
-    spawn synth_job "$t" "$pnr_lanes" "$words" "$id" 1 "$t" ${sets[@]+"${sets[@]}"}
-  fi
+  id="${t}_l${pnr_lanes}_w${words}"
+  [ "$t" = ice40 ] && harness "$id" "mems_l${pnr_lanes}_w${words}"
+  spawn synth_pnr_job "$t" "$pnr_lanes" "$words" "$id" ${sets[@]+"${sets[@]}"}
 done
 if [ -n "$up5k_small" ]; then
   id="ice40_l1_w${up5k_small}_small"
   harness "$id" "mems_l1_w${up5k_small}"
   run_extra=up5k_small
-  spawn synth_job ice40 1 "$up5k_small" "$id" 1 ice40 ${sets[@]+"${sets[@]}"} ${up5k_sets[@]+"${up5k_sets[@]}"}
+  spawn synth_pnr_job ice40 1 "$up5k_small" "$id" ${sets[@]+"${sets[@]}"} ${up5k_sets[@]+"${up5k_sets[@]}"}
+  run_extra=""
 fi
+for t in $targets; do
+  for l in $lanes; do
+    if [ "$l" = "$pnr_lanes" ] && [[ " $pnr " == *" $t "* ]]; then continue; fi   # done above
+    spawn synth_job "$t" "$l" "$words" "${t}_l${l}_w${words}" 1 "" ${sets[@]+"${sets[@]}"}
+  done
+done
 if [ "$breakdown" != none ]; then
   for t in $targets; do
     for l in $lanes; do
@@ -385,18 +386,6 @@ if [ "$breakdown" != none ]; then
       spawn synth_job "$t" "$l" "$words" "hier_${t}_l${l}_w${words}" 0 "" ${sets[@]+"${sets[@]}"}
     done
   done
-fi
-
-# 3. place and route, each as soon as its synthesis is done: simplest is after all synthesis
-pool_wait 1
-for t in $pnr; do
-  id="${t}_l${pnr_lanes}_w${words}"
-  if grep -qx 'status=ok' "$out/runs/$id.meta" 2>/dev/null; then spawn pnr_job "$t" "$id"
-  else echo "$me: $id: synthesis failed, no place and route" >&2; fi
-done
-if [ -n "$up5k_small" ]; then
-  id="ice40_l1_w${up5k_small}_small"
-  if grep -qx 'status=ok' "$out/runs/$id.meta" 2>/dev/null; then spawn pnr_job ice40 "$id"; fi
 fi
 pool_wait 1
 
