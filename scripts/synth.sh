@@ -294,7 +294,7 @@ pnr_job() {
   # nextpnr prints the device utilisation after packing; a design over capacity is stopped
   # there (nextpnr-ecp5 would otherwise try to place it for hours)
   local over=0 np
-  rm -f "$out/runs/$pid.log"
+  rm -f "$out/runs/$pid.log" "$out/runs/$pid.stdout" "$out/runs/$pid.report.json"
   (cd "$out" && exec timeout "$pnr_timeout" "${cmd[@]}" > "runs/$pid.stdout" 2>&1) &
   np=$!
   while kill -0 "$np" 2>/dev/null; do
