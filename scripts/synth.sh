@@ -49,7 +49,8 @@ under OUT/, and ends with one summary line.
   --no-pnr              same as --pnr ""
   --pnr-lanes L         LANES of the place-and-route runs (default $pnr_lanes)
   --breakdown WHICH     per-module breakdown (hierarchical synthesis, -noflatten):
-                          all (every synthesis run, default), l1 (LANES=1 runs only), none
+                          all (every synthesis run, default), l1 (LANES=1 runs only), none,
+                          or a list of TARGET:LANES, e.g. "ice40:1 ecp5:1 xc7:4"
   --set NAME=VALUE      extra top-level parameter for every run (repeatable)
   --up5k-small WORDS    extra run: iCE40 at LANES=1, RAM_WORDS=WORDS, placed on the UP5K
                           (the small configuration; reports whether it fits)
@@ -116,7 +117,11 @@ isnum "$words" || die "--ram-words: '$words' is not a positive integer"
 isnum "$jobs" || die "--jobs: '$jobs' is not a positive integer"
 for t in $targets; do case "$t" in ice40|ecp5|xc7) ;; *) die "--targets: unknown target '$t'" ;; esac; done
 for t in $pnr; do case "$t" in ice40|ecp5) ;; *) die "--pnr: no place and route for '$t' (ice40, ecp5)" ;; esac; done
-case "$breakdown" in all|l1|none) ;; *) die "--breakdown: '$breakdown' is not all, l1 or none" ;; esac
+case "$breakdown" in all|l1|none) ;; *)
+  for b in $breakdown; do
+    [[ "$b" =~ ^(ice40|ecp5|xc7):[1-9][0-9]*$ ]] || die "--breakdown: '$b' is not all, l1, none or TARGET:LANES"
+  done ;;
+esac
 for s in ${sets[@]+"${sets[@]}"} ${up5k_sets[@]+"${up5k_sets[@]}"}; do
   [[ "$s" =~ ^[A-Za-z_][A-Za-z0-9_]*=[^[:space:]]+$ ]] || die "--set/--up5k-set: '$s' is not NAME=VALUE"
 done
@@ -257,6 +262,15 @@ synth_job() {
   yosys_run "$id"
 }
 
+# over_capacity LOG: nextpnr's utilisation block is complete and some resource is over 100%
+over_capacity() {
+  awk '/Device utilisation:/ { inblk = 1; next }
+       inblk && /^Info:[ \t]+[A-Za-z0-9_]+: +[0-9]+\/ *[0-9]+ +[0-9]+%/ {
+         split($0, a, ":"); split(a[3], b, "/"); if (b[1] + 0 > b[2] + 0) over = 1; seen = 1; next }
+       inblk && seen { done = 1; inblk = 0 }
+       END { exit !(over && done) }' "$1" 2>/dev/null
+}
+
 # pnr_job TARGET ID (after synth_job ID with PNR=TARGET)
 pnr_job() {
   local t=$1 id=$2 rc=0 t0 cmd
@@ -277,12 +291,25 @@ pnr_job() {
   reused "$pid" "$key" && return 0
   rm -f "$out/runs/$pid.done"
   t0=$(now)
-  (cd "$out" && timeout "$pnr_timeout" "${cmd[@]}" > "runs/$pid.stdout" 2>&1) || rc=$?
+  # nextpnr prints the device utilisation after packing; a design over capacity is stopped
+  # there (nextpnr-ecp5 would otherwise try to place it for hours)
+  local over=0 np
+  rm -f "$out/runs/$pid.log" "$out/runs/$pid.stdout" "$out/runs/$pid.report.json"
+  (cd "$out" && exec timeout "$pnr_timeout" "${cmd[@]}" > "runs/$pid.stdout" 2>&1) &
+  np=$!
+  while kill -0 "$np" 2>/dev/null; do
+    if over_capacity "$out/runs/$pid.stdout"; then over=1; kill "$np" 2>/dev/null || true; break; fi
+    sleep 2
+  done
+  wait "$np" || rc=$?
   meta "$pid" seconds "$(elapsed "$t0" "$(now)")"
   meta "$pid" exit "$rc"
   [ -f "$out/runs/$pid.log" ] || cp "$out/runs/$pid.stdout" "$out/runs/$pid.log"
   # a design too big for the device is a result; any other failure is reported as a failure
-  if [ "$rc" -eq 0 ]; then meta "$pid" status ok
+  if [ "$over" = 1 ]; then
+    meta "$pid" status nofit
+    echo "synth.sh: stopped after packing: over the device's capacity" >> "$out/runs/$pid.log"
+  elif [ "$rc" -eq 0 ]; then meta "$pid" status ok
   elif [ "$rc" -eq 124 ]; then meta "$pid" status timeout
   elif grep -qE 'Unable to place cell|no BELs remaining|Design utilisation.*exceeds|too many' "$out/runs/$pid.log"; then
     meta "$pid" status nofit
@@ -323,49 +350,42 @@ harness() {  # harness ID MEMS_ID: the 3-pin wrapper of the top (ports from the 
     -o "$out/runs/$1.harness.v"
 }
 
-# 2. synthesis runs (flat, for the numbers and place and route) and hierarchical breakdowns
-for t in $targets; do
-  for l in $lanes; do
-    id="${t}_l${l}_w${words}"
-    p=""
-    if [ "$l" = "$pnr_lanes" ] && [[ " $pnr " == *" $t "* ]]; then p=$t; fi
-    [ "$p" = ice40 ] && harness "$id" "mems_l${l}_w${words}"
-    spawn synth_job "$t" "$l" "$words" "$id" 1 "$p" ${sets[@]+"${sets[@]}"}
-  done
-done
-# pnr at a LANES value that is not in --lanes: a synthesis run of its own
+# 2. synthesis runs: first those that are placed and routed (each followed by its place and
+# route in the same job), then the other flattened runs, then the hierarchical breakdowns
+synth_pnr_job() {  # synth_pnr_job TARGET LANES WORDS ID [sets]: synthesis, then place and route
+  local t=$1 id=$4
+  synth_job "$1" "$2" "$3" "$4" 1 "$t" "${@:5}" || { echo "$me: $id: synthesis failed, no place and route" >&2; return 1; }
+  pnr_job "$t" "$id"
+}
 for t in $pnr; do
-  if [[ " $lanes " != *" $pnr_lanes "* ]] || [[ " $targets " != *" $t "* ]]; then
-    id="${t}_l${pnr_lanes}_w${words}"
-    [ "$t" = ice40 ] && harness "$id" "mems_l${pnr_lanes}_w${words}"
-    spawn synth_job "$t" "$pnr_lanes" "$words" "$id" 1 "$t" ${sets[@]+"${sets[@]}"}
-  fi
+  id="${t}_l${pnr_lanes}_w${words}"
+  [ "$t" = ice40 ] && harness "$id" "mems_l${pnr_lanes}_w${words}"
+  spawn synth_pnr_job "$t" "$pnr_lanes" "$words" "$id" ${sets[@]+"${sets[@]}"}
 done
 if [ -n "$up5k_small" ]; then
   id="ice40_l1_w${up5k_small}_small"
   harness "$id" "mems_l1_w${up5k_small}"
   run_extra=up5k_small
-  spawn synth_job ice40 1 "$up5k_small" "$id" 1 ice40 ${sets[@]+"${sets[@]}"} ${up5k_sets[@]+"${up5k_sets[@]}"}
+  spawn synth_pnr_job ice40 1 "$up5k_small" "$id" ${sets[@]+"${sets[@]}"} ${up5k_sets[@]+"${up5k_sets[@]}"}
+  run_extra=""
 fi
+for t in $targets; do
+  for l in $lanes; do
+    if [ "$l" = "$pnr_lanes" ] && [[ " $pnr " == *" $t "* ]]; then continue; fi   # done above
+    spawn synth_job "$t" "$l" "$words" "${t}_l${l}_w${words}" 1 "" ${sets[@]+"${sets[@]}"}
+  done
+done
 if [ "$breakdown" != none ]; then
   for t in $targets; do
     for l in $lanes; do
-      [ "$breakdown" = l1 ] && [ "$l" != 1 ] && continue
+      case "$breakdown" in
+        all) ;;
+        l1) [ "$l" = 1 ] || continue ;;
+        *) [[ " $breakdown " == *" $t:$l "* ]] || continue ;;
+      esac
       spawn synth_job "$t" "$l" "$words" "hier_${t}_l${l}_w${words}" 0 "" ${sets[@]+"${sets[@]}"}
     done
   done
-fi
-
-# 3. place and route, each as soon as its synthesis is done: simplest is after all synthesis
-pool_wait 1
-for t in $pnr; do
-  id="${t}_l${pnr_lanes}_w${words}"
-  if grep -qx 'status=ok' "$out/runs/$id.meta" 2>/dev/null; then spawn pnr_job "$t" "$id"
-  else echo "$me: $id: synthesis failed, no place and route" >&2; fi
-done
-if [ -n "$up5k_small" ]; then
-  id="ice40_l1_w${up5k_small}_small"
-  if grep -qx 'status=ok' "$out/runs/$id.meta" 2>/dev/null; then spawn pnr_job ice40 "$id"; fi
 fi
 pool_wait 1
 

@@ -459,7 +459,7 @@ def cmd_report(a):
                 routed = p["status"] == "ok"
                 fit = fit_text(r)
                 check(f"ecp5 L{L}: placed and routed on the LFE5U-25F", routed,
-                      "routed" if routed else f"{p['status']}: {p.get('error') or 'see log'}; {fit}")
+                      "routed" if routed else f"{p['status']}: {fit}{dominant(r, 'lut')}")
                 v.append(("fits 25F", routed, fit))
                 if fm is not None:
                     d = f"{fm:.1f} MHz (target {ECP5_MIN_FMAX:g}, aim {ECP5_AIM_FMAX:g})"
@@ -470,6 +470,7 @@ def cmd_report(a):
                 else:
                     check(f"ecp5 L{L}: Fmax >= 50 MHz", False, "no Fmax (not routed)")
             elif t == "ice40":
+                r["fit_why"] = "" if p["status"] == "ok" else dominant(r, "lut")
                 v.append(("fits UP5K", p["status"] == "ok", fit_text(r)))
         r["verdicts"] = v
 
@@ -630,7 +631,7 @@ def summary(rows, checks):
         if r["target"] == "ice40" and "pnr" in r:
             nm = "UP5K" + (f" small (RAM_WORDS={r['words']})" if r.get("extra") else "")
             f = fit_text(r)
-            parts.append(f"ice40 L{r['lanes']} {nm}: " + (f.split(" (")[0] if f.startswith(("fits", "misses")) else f))
+            parts.append(f"ice40 L{r['lanes']} {nm}: " + (f.rsplit(" (", 1)[0] if f.startswith(("fits", "misses")) else f))
     bad = [c for c in checks if not c["ok"]]
     parts.append(f"checks {len(checks) - len(bad)}/{len(checks)} met")
     return ", ".join(parts)
@@ -686,7 +687,8 @@ def render(a, rows, checks, mems):
             p = r["pnr"]
             dev = DEVICES[r["target"]]["name"]
             w(f"### {r['id']} on {dev}\n")
-            w(f"Result: **{p['status']}**, {fit_text(r)}. nextpnr took {float(p['seconds'] or 0):.0f} s.")
+            w(f"Result: **{p['status']}**, {fit_text(r)}{r.get('fit_why', '') if r['target'] == 'ice40' else (dominant(r, 'lut') if p['status'] != 'ok' else '')}. "
+              f"nextpnr took {float(p['seconds'] or 0):.0f} s.")
             if p.get("error"):
                 w(f"\nnextpnr: `{p['error']}`")
             if p.get("harness"):
