@@ -30,7 +30,7 @@ package fiu_pkg;
   localparam int LANE_W = 1 + 1 + 16 + 16 + 4 + 16 + 32 + 32 + 1 + 32 * 4;
 
   // Cycles of fiu_dotadd from operands to result (the one definition; spec 8.1).
-  localparam int DOTADD_LATENCY = 3;
+  localparam int DOTADD_LATENCY = 4;
   /* verilator lint_on UNUSEDPARAM */
 
   // Leading-zero count of x, 128 for zero: the one LZC of the design. A log-depth tree: 4-bit

@@ -3,6 +3,11 @@
 // >= 2^128) to +-inf, then FLUSH: a subnormal rounded result becomes zero of the same sign
 // (tininess after rounding). = round_pack() of cmodel/dotadd.c. mag_i == 0 gives a signed zero
 // (callers decide exact zeros themselves).
+//
+// One shifter: mag_i is shifted left by min(lz, cap), where cap is the shift that puts the top
+// bit at 2^-126. A normal result then has its leading one at the top; a subnormal one is already
+// aligned to the 2^-149 grid. Only when even the unshifted top bit lies below 2^-126 (cap < 0)
+// is the 26-bit rounding window shifted right instead.
 module fiu_round_pack #(
   parameter int W  = 128,  // magnitude width, 26..128
   parameter int EW = 12    // width of the signed exponent lsb_i, <= 14
@@ -15,14 +20,16 @@ module fiu_round_pack #(
 );
   logic [127:0]        lz_in;     // the magnitude, top-aligned; a 1 marks the end (W < 128)
   logic [7:0]          lz;
+  logic signed [15:0]  e_top;     // exponent of mag_i[W-1]
+  logic signed [15:0]  cap;       // left shift that puts mag_i[W-1] at 2^-126
+  logic [7:0]          sh;        // left shift: min(lz, cap)
   logic [W-1:0]        norm;
-  logic signed [15:0]  e_lead;    // exponent of the leading one: value in [2^e_lead, 2^(e_lead+1))
-  logic signed [15:0]  den;       // extra right shift into the subnormal range
-  logic [4:0]          dsh;       // den clamped to [0, 26]
+  logic [4:0]          dsh;       // right shift of the window when cap < 0, at most 26
   logic [25:0]         x, y, lost_mask;
   logic                sticky;
   logic [23:0]         q;
   logic                inc, ovf;
+  logic signed [15:0]  e_res;     // exponent of q[23] when it is set (a normal result)
   logic [7:0]          exp_field;
   logic [30:0]         packed_mag;
 
@@ -36,16 +43,24 @@ module fiu_round_pack #(
   assign lz = fiu_pkg::lzc(lz_in);
 
   always_comb begin
-    norm   = mag_i << lz;
-    e_lead = 16'(lsb_i) + 16'(W - 1) - 16'(lz);
-    den    = -16'sd126 - e_lead;
-    if (den <= 0) begin
+    e_top = 16'(lsb_i) + 16'(W - 1);
+    cap   = e_top + 16'sd126;
+    if (cap < 0) begin
+      sh = 8'd0;
+    end else if (cap < 16'(lz)) begin
+      sh = cap[7:0];
+    end else begin
+      sh = lz;
+    end
+    if (cap >= 0) begin
       dsh = 5'd0;
-    end else if (den >= 26) begin
+    end else if (cap <= -16'sd26) begin
       dsh = 5'd26;
     end else begin
-      dsh = den[4:0];
+      dsh = 5'(-cap);
     end
+    norm  = mag_i << sh;
+    e_res = e_top - 16'(sh);
     // 24 significant bits, guard, and all lower bits jammed.
     x         = {norm[W-1 -: 25], |norm[W-26:0]};
     y         = x >> dsh;
@@ -57,10 +72,10 @@ module fiu_round_pack #(
 `else
     inc       = y[1] & (sticky | q[0]);
 `endif
-    ovf       = (dsh == 5'd0) && (e_lead >= 16'sd128);
-    // Normal: biased exponent e_lead + 127 (q[23] set). Subnormal: 0. The increment carries into
+    ovf       = q[23] && (e_res >= 16'sd128);
+    // Normal: biased exponent e_res + 127 (q[23] set). Subnormal: 0. The increment carries into
     // the exponent field (subnormal -> 2^-126, 1.11..1 -> next binade, 0x7F7FFFFF -> inf).
-    exp_field  = q[23] ? 8'(e_lead + 16'sd127) : 8'd0;
+    exp_field  = q[23] ? 8'(e_res + 16'sd127) : 8'd0;
     packed_mag = {exp_field, q[22:0]} + 31'(inc);
     if (ovf) begin
       packed_mag = 31'h7f80_0000;

@@ -4,7 +4,8 @@
 // hold its value while en_i = 0. Operand classes: random bits, exponent extremes, specials
 // (zeros, subnormals, inf, NaN), massive cancellation, addend far above/below, results near
 // 2^-126 and near overflow, exact zero sums with all sign combinations, far terms (T2/T3
-// below the window, T1 + T2 = 0 with a tiny T3) and IPA-like plane evaluations.
+// below the window, T1 + T2 = 0 with a tiny T3), the edges of the RTL's 100-bit window and
+// IPA-like plane evaluations.
 #include <cmath>
 #include <deque>
 #include <memory>
@@ -36,11 +37,103 @@ using tb::Rng;
 // Biased exponent of a normal fp32 near 2^k (unbiased k), clamped to finite.
 int bexp(int k) { return k + 127; }
 
+// Inverse of an odd x modulo 2^24 (Newton's iteration).
+uint32_t inv24(uint32_t x)
+{
+    uint32_t y = x; // correct to 3 bits
+    for (int i = 0; i < 4; i++)
+        y = y * (2u - x * y);
+    return y & 0xFFFFFFu;
+}
+
+// Mantissas (24 bits, leading one) of a and b whose exact product is within `delta` units of
+// its last bit from a rounding midpoint to 24 bits.
+void near_midpoint(Rng &r, int delta, uint32_t &ma, uint32_t &mb)
+{
+    for (;;) {
+        ma = 0x800001u | (r.u32() & 0x7FFFFEu);
+        for (uint32_t half : {0x800000u, 0x400000u}) {
+            uint32_t target = (half + static_cast<uint32_t>(delta)) & 0xFFFFFFu;
+            mb = (target * inv24(ma)) & 0xFFFFFFu;
+            if (mb < 0x800000u)
+                continue;
+            uint64_t prod = static_cast<uint64_t>(ma) * mb;
+            bool top = (prod >> 47) != 0; // guard bit at 23 (top) or 22
+            if (top == (half == 0x800000u))
+                return;
+        }
+    }
+}
+
 void gen(Rng &r, uint32_t v[5])
 {
     for (int i = 0; i < 5; i++)
         v[i] = r.u32();
-    switch (r.below(12)) {
+    switch (r.below(15)) {
+    case 14: { // T1 near a midpoint; c*d 44..53 binades below; e = -RNE(c*d), so T2 + T3 is
+               // the product's rounding residue, down to its last bit
+        uint32_t ma, mb;
+        near_midpoint(r, static_cast<int>(r.below(3)) - 1, ma, mb);
+        int ea = 60 + static_cast<int>(r.below(130)), eb = 60 + static_cast<int>(r.below(130));
+        v[0] = tb::mk(r.coin(), static_cast<uint32_t>(ea), ma);
+        v[1] = tb::mk(r.coin(), static_cast<uint32_t>(eb), mb);
+        int ec = 1 + static_cast<int>(r.below(254));
+        v[2] = tb::mk(r.coin(), static_cast<uint32_t>(ec), r.u32() | 1u);
+        v[3] = tb::mk(r.coin(), static_cast<uint32_t>(ea + eb - 127 - 44 - static_cast<int>(r.below(10)) - ec + 127),
+                      r.u32() | 1u);
+        v[4] = fiu_f32_mul(v[2], v[3], FIU_F32_FUSED) ^ 0x80000000u;
+        if (r.below(4) == 0)
+            v[4] = tb::ulps(r, v[4]);
+        break;
+    }
+    case 13: { // T1 a product within 3 units of a rounding midpoint, T2 and T3 44..53 binades
+               // below it, often nearly cancelling: the sum of the far terms decides
+        uint32_t ma, mb;
+        near_midpoint(r, static_cast<int>(r.below(7)) - 3, ma, mb);
+        int ea = 60 + static_cast<int>(r.below(130)), eb = 60 + static_cast<int>(r.below(130));
+        v[0] = tb::mk(r.coin(), static_cast<uint32_t>(ea), ma);
+        v[1] = tb::mk(r.coin(), static_cast<uint32_t>(eb), mb);
+        int p1 = ea + eb - 127;
+        v[2] = tb::value_exp(r, p1 - 44 - static_cast<int>(r.below(10)));
+        v[3] = tb::mk(r.coin(), 127, 0);
+        if (r.coin())
+            v[3] = tb::value_exp(r, 126 + static_cast<int>(r.below(3)));
+        v[4] = v[2] ^ (v[3] & 0x80000000u) ^ (r.below(4) ? 0x80000000u : 0);
+        v[4] = r.below(3) ? tb::ulps(r, v[4]) : tb::value_exp(r, p1 - 40 - static_cast<int>(r.below(20)));
+        break;
+    }
+    case 12: { // window edges of the RTL (spec 8.6): T2 at 44..53 binades below T1 (exact up to
+               // 48, then its sign only), T1 + T2 cancelling, T3 around T1's last bits
+        int ea = 60 + static_cast<int>(r.below(130)), eb = 60 + static_cast<int>(r.below(130));
+        v[0] = tb::value_exp(r, ea);
+        v[1] = tb::value_exp(r, eb);
+        if (r.coin()) { // T1 a rounding midpoint: far terms decide the direction
+            v[0] = tb::mk(r.coin(), static_cast<uint32_t>(ea), 0x400000u);
+            v[1] = tb::mk(r.coin(), static_cast<uint32_t>(eb), 2 * r.below(1398101) + 1);
+        }
+        int p1 = ea + eb - 127; // biased exponent of a*b, roughly
+        if (r.coin()) { // T2 near -T1: a few ulps apart, possibly one binade below
+            v[2] = v[0] ^ 0x80000000u;
+            v[3] = r.coin() ? tb::ulps(r, v[1]) : tb::value_exp(r, eb - 1);
+        } else { // T2 far below: distance 44..53
+            int dist = 44 + static_cast<int>(r.below(10));
+            if (r.coin()) { // c at that distance, d = +-1
+                v[2] = tb::value_exp(r, p1 - dist);
+                v[3] = tb::mk(r.coin(), 127, 0);
+            } else {
+                int ec = 1 + static_cast<int>(r.below(254));
+                v[2] = tb::value_exp(r, ec);
+                v[3] = tb::value_exp(r, p1 - dist - ec + 127);
+            }
+        }
+        v[4] = tb::value_exp(r, p1 - static_cast<int>(r.below(110)));
+        if (r.below(3) == 0 && (v[3] & 0x7FFFFFFFu) == 0x3F800000u) { // T3 = -T2, or nearly
+            v[4] = v[2] ^ (v[3] & 0x80000000u) ^ 0x80000000u;
+            if (r.coin())
+                v[4] = tb::ulps(r, v[4]);
+        }
+        break;
+    }
     case 0: // random bits
         break;
     case 1: // exponent extremes
