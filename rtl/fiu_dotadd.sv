@@ -72,21 +72,24 @@ module fiu_dotadd (
   end
 
   logic [95:0] p_prod;
-  logic [23:0] p_lsb;
+  logic [23:0] p_lsb;   // exponent of the product's leading one if at bit 47
+  logic [23:0] p_den;   // -126 - p_lsb: bits its rounded value loses below 2^-149
   logic [1:0]  p_neg, p_inf, p_zero, p_nan;
 
   for (genvar k = 0; k < 2; k++) begin : g_mul
     assign p_prod[48*k +: 48] = 48'(op_man[24*(2*k) +: 24]) * 48'(op_man[24*(2*k+1) +: 24]);
-    assign p_lsb[12*k +: 12]  = $signed(op_lsb[12*(2*k) +: 12]) + $signed(op_lsb[12*(2*k+1) +: 12]);
+    assign p_lsb[12*k +: 12]  = $signed(op_lsb[12*(2*k) +: 12]) + $signed(op_lsb[12*(2*k+1) +: 12])
+                                + 12'sd47;
+    assign p_den[12*k +: 12]  = -12'sd126 - $signed(p_lsb[12*k +: 12]);
     assign p_neg[k]  = op_neg[2*k] ^ op_neg[2*k+1];
     assign p_inf[k]  = op_inf[2*k] | op_inf[2*k+1];
     assign p_zero[k] = op_zero[2*k] | op_zero[2*k+1];
     assign p_nan[k]  = (op_inf[2*k] & op_zero[2*k+1]) | (op_zero[2*k] & op_inf[2*k+1]);
   end
 
-  localparam int D1W = 96 + 24 + 2 + 2 + 2 + 1 + 24 + 12 + 1 + 1 + 1 + 1 + 1;
+  localparam int D1W = 96 + 24 + 24 + 2 + 2 + 2 + 1 + 24 + 12 + 1 + 1 + 1 + 1 + 1;
   logic [D1W-1:0] d1_d, d1_q;
-  assign d1_d = {p_prod, p_lsb, p_neg, p_inf, p_zero, (|op_nan) | (|p_nan),
+  assign d1_d = {p_prod, p_lsb, p_den, p_neg, p_inf, p_zero, (|op_nan) | (|p_nan),
                  op_man[96 +: 24], op_lsb[48 +: 12], op_inf[4], op_zero[4], op_neg[4],
                  fused_i, flush_i};
 
@@ -100,12 +103,12 @@ module fiu_dotadd (
 
   // ================================================================ D2: terms, specials, sort
   logic [95:0]  u_prod;
-  logic [23:0]  u_plsb;
+  logic [23:0]  u_plsb, u_pden;
   logic [1:0]   u_pneg, u_pinf, u_pzero;
   logic         u_nan, u_einf, u_ezero, u_eneg, u_fused, u_flush;
   logic [23:0]  u_eman;
   logic [11:0]  u_elsb;
-  assign {u_prod, u_plsb, u_pneg, u_pinf, u_pzero, u_nan, u_eman, u_elsb, u_einf, u_ezero,
+  assign {u_prod, u_plsb, u_pden, u_pneg, u_pinf, u_pzero, u_nan, u_eman, u_elsb, u_einf, u_ezero,
           u_eneg, u_fused, u_flush} = d1_q;
 
   // Terms 0, 1: products; term 2: the addend.
@@ -127,8 +130,10 @@ module fiu_dotadd (
 
     always_comb begin
       n   = u_prod[48*k+47] ? u_prod[48*k +: 48] : {u_prod[48*k +: 47], 1'b0};
-      e   = $signed(u_plsb[12*k +: 12]) + (u_prod[48*k+47] ? 12'sd47 : 12'sd46);
-      den = -12'sd126 - e;
+      // e and den of the product with its leading one at bit 47 come from D1; one less / more
+      // when it is at bit 46. The flags below select on the rounding carry, not on er.
+      e   = u_prod[48*k+47] ? $signed(u_plsb[12*k +: 12]) : $signed(u_plsb[12*k +: 12]) - 12'sd1;
+      den = u_prod[48*k+47] ? $signed(u_pden[12*k +: 12]) : $signed(u_pden[12*k +: 12]) + 12'sd1;
       // Unfused: RNE to fp32 in place on the field n[47:24]. Normal: all 24 bits kept;
       // subnormal: 24 - den (den >= 24: nothing kept, the result is 0 or 2^-149).
       if (den <= 0) begin
@@ -146,8 +151,9 @@ module fiu_dotadd (
       t      = {1'b0, n[47:24] & ~below} + {(q == 5'd24) & inc, inc ? unit : 24'd0};
       er     = e + 12'(t[24]);
       // den >= 25: below 2^-150, rounds to zero; t == 0: nothing kept and no increment.
-      r_zero = (den >= 12'sd25) || (t == 25'd0) || (u_flush && (er < -12'sd126));
-      r_inf  = er >= 12'sd128;
+      // er < -126 <=> den > carry; er >= 128 <=> e >= 128 - carry.
+      r_zero = (den >= 12'sd25) || (t == 25'd0) || (u_flush && (t[24] ? den >= 12'sd2 : den >= 12'sd1));
+      r_inf  = t[24] ? (e >= 12'sd127) : (e >= 12'sd128);
     end
 
     assign t_neg[k]  = u_pneg[k];
