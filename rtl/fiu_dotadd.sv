@@ -39,7 +39,6 @@ module fiu_dotadd (
   /* verilator lint_on UNUSEDPARAM */
 
   localparam logic [31:0] F32_NAN = 32'h7fff_ffff;
-  localparam logic signed [11:0] NO_TERM = -12'sd2048;  // sort key of a zero or infinite term
 
   // Exponent of mantissa bit 0 for a biased exponent field (subnormal: 2^-149).
   function automatic logic signed [11:0] lsb_of(input logic [7:0] biased);
@@ -71,27 +70,50 @@ module fiu_dotadd (
     assign op_lsb[12*i +: 12] = lsb_of(x[30:23]) - $signed({4'd0, lz});
   end
 
+  // For a product of h = hpre before rounding: den = -125 - hpre, the bits its rounded value
+  // loses below 2^-149. {q = den clamped to 0..24, den >= 25, den >= 1, den >= 2,
+  // hpre >= 129, hpre >= 128}: the last two are overflow without / with the rounding carry.
+  function automatic logic [9:0] rinfo(input logic signed [11:0] hpre);
+    logic signed [11:0] den;
+    logic [4:0]         q;
+    den = -12'sd125 - hpre;
+    if (den <= 0) begin
+      q = 5'd0;
+    end else if (den >= 12'sd24) begin
+      q = 5'd24;
+    end else begin
+      q = den[4:0];
+    end
+    rinfo = {q, den >= 12'sd25, den >= 12'sd1, den >= 12'sd2, hpre >= 12'sd129, hpre >= 12'sd128};
+  endfunction
+
   logic [95:0] p_prod;
-  logic [23:0] p_lsb;   // exponent of the product's leading one if at bit 47
-  logic [23:0] p_den;   // -126 - p_lsb: bits its rounded value loses below 2^-149
+  // Per product, for its leading one at bit 47 (hi) or 46 (lo): h before rounding, and what
+  // the unfused rounding needs of it (rinfo).
+  logic [23:0] p_hhi, p_hlo;
+  logic [19:0] p_rhi, p_rlo;
+  logic [11:0] e_h;     // the addend's h
   logic [1:0]  p_neg, p_inf, p_zero, p_nan;
 
   for (genvar k = 0; k < 2; k++) begin : g_mul
     assign p_prod[48*k +: 48] = 48'(op_man[24*(2*k) +: 24]) * 48'(op_man[24*(2*k+1) +: 24]);
-    assign p_lsb[12*k +: 12]  = $signed(op_lsb[12*(2*k) +: 12]) + $signed(op_lsb[12*(2*k+1) +: 12])
+    assign p_hlo[12*k +: 12]  = $signed(op_lsb[12*(2*k) +: 12]) + $signed(op_lsb[12*(2*k+1) +: 12])
                                 + 12'sd47;
-    assign p_den[12*k +: 12]  = -12'sd126 - $signed(p_lsb[12*k +: 12]);
+    assign p_hhi[12*k +: 12]  = $signed(p_hlo[12*k +: 12]) + 12'sd1;
+    assign p_rhi[10*k +: 10]  = rinfo(p_hhi[12*k +: 12]);
+    assign p_rlo[10*k +: 10]  = rinfo(p_hlo[12*k +: 12]);
     assign p_neg[k]  = op_neg[2*k] ^ op_neg[2*k+1];
     assign p_inf[k]  = op_inf[2*k] | op_inf[2*k+1];
     assign p_zero[k] = op_zero[2*k] | op_zero[2*k+1];
     assign p_nan[k]  = (op_inf[2*k] & op_zero[2*k+1]) | (op_zero[2*k] & op_inf[2*k+1]);
   end
 
-  localparam int D1W = 96 + 24 + 24 + 2 + 2 + 2 + 1 + 24 + 12 + 1 + 1 + 1 + 1 + 1;
+  assign e_h = $signed(op_lsb[48 +: 12]) + 12'sd24;
+
+  localparam int D1W = 96 + 2 * 24 + 2 * 20 + 2 + 2 + 2 + 1 + 24 + 12 + 1 + 1 + 1 + 1 + 1;
   logic [D1W-1:0] d1_d, d1_q;
-  assign d1_d = {p_prod, p_lsb, p_den, p_neg, p_inf, p_zero, (|op_nan) | (|p_nan),
-                 op_man[96 +: 24], op_lsb[48 +: 12], op_inf[4], op_zero[4], op_neg[4],
-                 fused_i, flush_i};
+  assign d1_d = {p_prod, p_hhi, p_hlo, p_rhi, p_rlo, p_neg, p_inf, p_zero, (|op_nan) | (|p_nan),
+                 op_man[96 +: 24], e_h, op_inf[4], op_zero[4], op_neg[4], fused_i, flush_i};
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -103,71 +125,65 @@ module fiu_dotadd (
 
   // ================================================================ D2: terms, specials, sort
   logic [95:0]  u_prod;
-  logic [23:0]  u_plsb, u_pden;
+  logic [23:0]  u_hhi, u_hlo;
+  logic [19:0]  u_rhi, u_rlo;
   logic [1:0]   u_pneg, u_pinf, u_pzero;
   logic         u_nan, u_einf, u_ezero, u_eneg, u_fused, u_flush;
   logic [23:0]  u_eman;
-  logic [11:0]  u_elsb;
-  assign {u_prod, u_plsb, u_pden, u_pneg, u_pinf, u_pzero, u_nan, u_eman, u_elsb, u_einf, u_ezero,
-          u_eneg, u_fused, u_flush} = d1_q;
+  logic [11:0]  u_eh;
+  assign {u_prod, u_hhi, u_hlo, u_rhi, u_rlo, u_pneg, u_pinf, u_pzero, u_nan, u_eman, u_eh, u_einf,
+          u_ezero, u_eneg, u_fused, u_flush} = d1_q;
 
   // Terms 0, 1: products; term 2: the addend.
   logic [2:0]   t_inf, t_zero, t_neg, t_fin;
   logic [143:0] t_man;
-  logic [35:0]  t_h;
+  logic [35:0]  t_hpre;  // h before the unfused rounding carry (known early in D2)
+  logic [2:0]   t_c;     // the rounding carry: h = hpre + c
 
   for (genvar k = 0; k < 2; k++) begin : g_prod
     logic [47:0]        n;       // the exact product, leading one at bit 47
-    logic signed [11:0] e;       // exponent of n[47]
-    logic signed [11:0] den;     // bits lost below 2^-149 when rounded: -126 - e
-    logic [4:0]         q;       // bits dropped from the 24-bit field: p - 24 (0..24)
+    logic signed [11:0] hpre;    // h of n: exponent of n[47] plus one
+    logic [4:0]         q;       // bits dropped from the 24-bit field n[47:24] (0..24)
+    logic               dz, df1, df2, ovf0, ovf1;  // see rinfo
     logic [23:0]        below;   // field bits under the rounded result's last bit
     logic [23:0]        unit;    // one at that last bit
-    logic               guard, sticky, inc;
-    logic [24:0]        t;       // the rounded field, carry at bit 24
-    logic signed [11:0] er;      // exponent of the rounded product's leading one
+    logic               guard, sticky, inc, carry;
+    logic [23:0]        t;       // the rounded field (when there is no carry out of it)
     logic               r_zero, r_inf;
 
     always_comb begin
-      n   = u_prod[48*k+47] ? u_prod[48*k +: 48] : {u_prod[48*k +: 47], 1'b0};
-      // e and den of the product with its leading one at bit 47 come from D1; one less / more
-      // when it is at bit 46. The flags below select on the rounding carry, not on er.
-      e   = u_prod[48*k+47] ? $signed(u_plsb[12*k +: 12]) : $signed(u_plsb[12*k +: 12]) - 12'sd1;
-      den = u_prod[48*k+47] ? $signed(u_pden[12*k +: 12]) : $signed(u_pden[12*k +: 12]) + 12'sd1;
+      n    = u_prod[48*k+47] ? u_prod[48*k +: 48] : {u_prod[48*k +: 47], 1'b0};
+      hpre = u_prod[48*k+47] ? $signed(u_hhi[12*k +: 12]) : $signed(u_hlo[12*k +: 12]);
+      {q, dz, df1, df2, ovf0, ovf1} = u_prod[48*k+47] ? u_rhi[10*k +: 10] : u_rlo[10*k +: 10];
       // Unfused: RNE to fp32 in place on the field n[47:24]. Normal: all 24 bits kept;
-      // subnormal: 24 - den (den >= 24: nothing kept, the result is 0 or 2^-149).
-      if (den <= 0) begin
-        q = 5'd0;
-      end else if (den >= 12'sd24) begin
-        q = 5'd24;
-      end else begin
-        q = 5'(den);
-      end
+      // subnormal: 24 - q (q = 24: nothing kept, the result is 0 or 2^-149).
       below  = ~(24'hff_ffff << q);
       unit   = 24'd1 << q;  // zero when q = 24
       guard  = (q == 5'd0) ? n[23] : |(n[47:24] & (unit >> 1)) | ((q == 5'd24) & n[47]);
       sticky = (q == 5'd0) ? |n[22:0] : (|(n[47:24] & (below >> 1))) | (|n[23:0]);
       inc    = guard & (sticky | |(n[47:24] & unit));
-      t      = {1'b0, n[47:24] & ~below} + {(q == 5'd24) & inc, inc ? unit : 24'd0};
-      er     = e + 12'(t[24]);
-      // den >= 25: below 2^-150, rounds to zero; t == 0: nothing kept and no increment.
-      // er < -126 <=> den > carry; er >= 128 <=> e >= 128 - carry.
-      r_zero = (den >= 12'sd25) || (t == 25'd0) || (u_flush && (t[24] ? den >= 12'sd2 : den >= 12'sd1));
-      r_inf  = t[24] ? (e >= 12'sd127) : (e >= 12'sd128);
+      carry  = inc & (&(n[47:24] | below));  // out of the field, without waiting for the adder
+      t      = (n[47:24] & ~below) + (inc ? unit : 24'd0);
+      // dz: below 2^-150, rounds to zero; q = 24 without increment: rounds to zero.
+      // Rounded exponent er = hpre - 1 + carry: er < -126 <=> den > carry; er >= 128.
+      r_zero = dz || ((q == 5'd24) && !inc) || (u_flush && (carry ? df2 : df1));
+      r_inf  = carry ? ovf1 : ovf0;
     end
 
     assign t_neg[k]  = u_pneg[k];
     assign t_inf[k]  = u_pinf[k] | (!u_fused && !u_pzero[k] && !r_zero && r_inf);
     assign t_zero[k] = !u_pinf[k] && (u_pzero[k] || (!u_fused && r_zero));
-    assign t_man[48*k +: 48] = u_fused ? n : t[24] ? {1'b1, 47'd0} : {t[23:0], 24'd0};
-    assign t_h[12*k +: 12]   = (u_fused ? e : er) + 12'sd1;
+    assign t_man[48*k +: 48] = u_fused ? n : carry ? {1'b1, 47'd0} : {t, 24'd0};
+    assign t_hpre[12*k +: 12] = hpre;
+    assign t_c[k]             = !u_fused && carry;
   end
 
   assign t_inf[2]        = u_einf;
   assign t_zero[2]       = u_ezero;
   assign t_neg[2]        = u_eneg;
   assign t_man[96 +: 48] = {u_eman, 24'd0};
-  assign t_h[24 +: 12]   = $signed(u_elsb) + 12'sd24;
+  assign t_hpre[24 +: 12] = u_eh;
+  assign t_c[2]          = 1'b0;
   assign t_fin           = ~t_inf & ~t_zero;
 
   logic        v_pos_inf, v_neg_inf, v_special;
@@ -188,53 +204,89 @@ module fiu_dotadd (
     end
   end
 
-  logic [35:0]        key;  // h of each finite nonzero term, NO_TERM otherwise
-  logic [1:0]         i0, i1, i2;
-  logic signed [11:0] ka, kb, h1, h2, h3, dist2, dist3;
+  // Sort by h = hpre + c, largest first. Every comparison is made on the early hpre
+  // differences and picked by the late carries and classes.
+  logic signed [11:0] d01, d02, d10, d12, d20, d21;  // dab = hpre_a - hpre_b
+  logic [2:0]         gt;  // key1 > key0, key2 > key0, key2 > key1
+  logic [2:0]         s0, s1, s2;  // one-hot: term k is T1, T2, T3
+  logic signed [11:0] dist2, dist3, h1, h3;
   logic               case_b;
   logic [5:0]         sh2;
   logic [6:0]         sh3;
 
-  for (genvar k = 0; k < 3; k++) begin : g_key
-    assign key[12*k +: 12] = t_fin[k] ? t_h[12*k +: 12] : NO_TERM;
-  end
+  assign d01 = $signed(t_hpre[0 +: 12]) - $signed(t_hpre[12 +: 12]);
+  assign d02 = $signed(t_hpre[0 +: 12]) - $signed(t_hpre[24 +: 12]);
+  assign d10 = $signed(t_hpre[12 +: 12]) - $signed(t_hpre[0 +: 12]);
+  assign d12 = $signed(t_hpre[12 +: 12]) - $signed(t_hpre[24 +: 12]);
+  assign d20 = $signed(t_hpre[24 +: 12]) - $signed(t_hpre[0 +: 12]);
+  assign d21 = $signed(t_hpre[24 +: 12]) - $signed(t_hpre[12 +: 12]);
+
+  function automatic logic [11:0] sel3_12(input logic [2:0] s, input logic [35:0] v);
+    sel3_12 = ({12{s[0]}} & v[0 +: 12]) | ({12{s[1]}} & v[12 +: 12]) | ({12{s[2]}} & v[24 +: 12]);
+  endfunction
+
+  function automatic logic [47:0] sel3_48(input logic [2:0] s, input logic [143:0] v);
+    sel3_48 = ({48{s[0]}} & v[0 +: 48]) | ({48{s[1]}} & v[48 +: 48]) | ({48{s[2]}} & v[96 +: 48]);
+  endfunction
+
+  // key_a > key_b for finite nonzero terms: dab + c_a - c_b > 0.
+  function automatic logic key_gt(input logic fa, input logic fb, input logic ca, input logic cb,
+                                  input logic signed [11:0] d);
+    logic above;
+    if (ca == cb) begin
+      above = d > 12'sd0;
+    end else if (ca) begin
+      above = d >= 12'sd0;
+    end else begin
+      above = d >= 12'sd2;
+    end
+    key_gt = fa && (!fb || above);
+  endfunction
+
+  // The h difference of the selected pair (a, b): dab + c_a - c_b.
+  function automatic logic signed [11:0] pair_dist(input logic [2:0] sa, input logic [2:0] sb,
+                                                   input logic [2:0] c, input logic signed [11:0] x01,
+                                                   input logic signed [11:0] x02, input logic signed [11:0] x10,
+                                                   input logic signed [11:0] x12, input logic signed [11:0] x20,
+                                                   input logic signed [11:0] x21);
+    logic signed [11:0] d;
+    d = ({12{sa[0] & sb[1]}} & x01) | ({12{sa[0] & sb[2]}} & x02) | ({12{sa[1] & sb[0]}} & x10) |
+        ({12{sa[1] & sb[2]}} & x12) | ({12{sa[2] & sb[0]}} & x20) | ({12{sa[2] & sb[1]}} & x21);
+    pair_dist = d + $signed({11'd0, |(sa & c)}) - $signed({11'd0, |(sb & c)});
+  endfunction
 
   always_comb begin
-    // Order by h, largest first (ties keep the original order).
-    i0 = 2'd0;
-    i1 = 2'd1;
-    i2 = 2'd2;
-    ka = $signed(key[0 +: 12]);
-    kb = $signed(key[12 +: 12]);
-    if ($signed(key[12 +: 12]) > $signed(key[0 +: 12])) begin
-      i0 = 2'd1;
-      i1 = 2'd0;
-      ka = $signed(key[12 +: 12]);
-      kb = $signed(key[0 +: 12]);
+    gt[0] = key_gt(t_fin[1], t_fin[0], t_c[1], t_c[0], d10);
+    gt[1] = key_gt(t_fin[2], t_fin[0], t_c[2], t_c[0], d20);
+    gt[2] = key_gt(t_fin[2], t_fin[1], t_c[2], t_c[1], d21);
+    // Insertion of term 2 into the order of terms 0 and 1 (ties keep the original order).
+    if (gt[0] ? !gt[1] : !gt[2]) begin          // key2 <= the smaller of 0, 1
+      s0 = gt[0] ? 3'b010 : 3'b001;
+      s1 = gt[0] ? 3'b001 : 3'b010;
+      s2 = 3'b100;
+    end else if (gt[0] ? !gt[2] : !gt[1]) begin  // between them
+      s0 = gt[0] ? 3'b010 : 3'b001;
+      s1 = 3'b100;
+      s2 = gt[0] ? 3'b001 : 3'b010;
+    end else begin                               // largest
+      s0 = 3'b100;
+      s1 = gt[0] ? 3'b010 : 3'b001;
+      s2 = gt[0] ? 3'b001 : 3'b010;
     end
-    if ($signed(key[24 +: 12]) > kb) begin
-      i2 = i1;
-      i1 = 2'd2;
-      if ($signed(key[24 +: 12]) > ka) begin
-        i1 = i0;
-        i0 = 2'd2;
-      end
-    end
-    h1     = $signed(key[12*i0 +: 12]);
-    h2     = $signed(key[12*i1 +: 12]);
-    h3     = $signed(key[12*i2 +: 12]);
-    dist2  = h1 - h2;
-    dist3  = h1 - h3;
-    case_b = t_fin[i1] && (dist2 > 12'sd48);
-    sh2    = (t_fin[i1] && !case_b) ? dist2[5:0] : 6'd0;
-    sh3    = (dist3 > 12'sd127) ? 7'd127 : dist3[6:0];
+    dist2  = pair_dist(s0, s1, t_c, d01, d02, d10, d12, d20, d21);
+    dist3  = pair_dist(s0, s2, t_c, d01, d02, d10, d12, d20, d21);
+    h1     = $signed(sel3_12(s0, t_hpre)) + $signed({11'd0, |(s0 & t_c)});
+    h3     = $signed(sel3_12(s2, t_hpre)) + $signed({11'd0, |(s2 & t_c)});
+    case_b = |(s1 & t_fin) && (dist2 > 12'sd48);
+    sh2    = (|(s1 & t_fin) && !case_b) ? dist2[5:0] : 6'd0;
+    sh3    = (dist3 > 12'sd127) ? 7'd127 : (dist3 < 12'sd0) ? 7'd0 : dist3[6:0];
   end
 
   localparam int D2W = 144 + 3 + 2 + 1 + 6 + 7 + 1 + 12 + 12 + 1 + 32 + 1;
   logic [D2W-1:0] d2_d, d2_q;
-  assign d2_d = {t_man[48*i0 +: 48], t_man[48*i1 +: 48], t_man[48*i2 +: 48],
-                 t_neg[i0], t_neg[i1], t_neg[i2], t_fin[i1], t_fin[i2], case_b, sh2, sh3,
-                 h2 == h3, h1, h3, v_special, v_spec, u_flush};
+  assign d2_d = {sel3_48(s0, t_man), sel3_48(s1, t_man), sel3_48(s2, t_man),
+                 |(s0 & t_neg), |(s1 & t_neg), |(s2 & t_neg), |(s1 & t_fin), |(s2 & t_fin), case_b,
+                 sh2, sh3, dist2 == dist3, h1, h3, v_special, v_spec, u_flush};
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin

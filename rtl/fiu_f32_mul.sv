@@ -11,7 +11,8 @@ module fiu_f32_mul (
   output logic [31:0] r_o
 );
   logic        a_sub, b_sub, a_zero, b_zero, a_inf, b_inf, a_nan, b_nan, neg;
-  logic [23:0] a_man, b_man;
+  logic [23:0] a_man, b_man, a_norm, b_norm;
+  logic [7:0]  a_lz, b_lz;
   logic [47:0] prod;
   logic signed [11:0] lsb;
   logic [31:0] rounded;
@@ -26,17 +27,27 @@ module fiu_f32_mul (
     a_nan  = (a_i[30:23] == 8'hff) && (a_i[22:0] != 23'd0);
     b_nan  = (b_i[30:23] == 8'hff) && (b_i[22:0] != 23'd0);
     neg    = a_i[31] ^ b_i[31];
-    a_man  = {a_i[30:23] != 8'd0, a_i[22:0]};
-    b_man  = {b_i[30:23] != 8'd0, b_i[22:0]};
-    prod   = 48'(a_man) * 48'(b_man);
+    // PRESERVE: subnormal mantissas normalised, so the product's leading one is at bit 47 or
+    // 46 (FLUSH reads them as zero; with flush_i tied to 1 the shifters disappear).
+    a_norm = flush_i ? a_man : a_man << a_lz;
+    b_norm = flush_i ? b_man : b_man << b_lz;
+    prod   = 48'(a_norm) * 48'(b_norm);
     // value of a subnormal mantissa: man * 2^-149; normal: man * 2^(biased - 150)
     lsb    = (a_i[30:23] == 8'd0 ? -12'sd149 : 12'($unsigned(a_i[30:23])) - 12'sd150)
-           + (b_i[30:23] == 8'd0 ? -12'sd149 : 12'($unsigned(b_i[30:23])) - 12'sd150);
+           + (b_i[30:23] == 8'd0 ? -12'sd149 : 12'($unsigned(b_i[30:23])) - 12'sd150)
+           - (flush_i ? 12'sd0 : $signed({4'd0, a_lz}) + $signed({4'd0, b_lz}));
   end
 
+  assign a_man = {a_i[30:23] != 8'd0, a_i[22:0]};
+  assign b_man = {b_i[30:23] != 8'd0, b_i[22:0]};
+  // Continuous assigns: Icarus 11 re-runs an always_comb that calls the (looping) lzc function.
+  assign a_lz = fiu_pkg::lzc({a_man, 1'b1, 103'd0});
+  assign b_lz = fiu_pkg::lzc({b_man, 1'b1, 103'd0});
+
   fiu_round_pack #(
-    .W  (48),
-    .EW (12)
+    .W    (48),
+    .EW   (12),
+    .NORM (1)
   ) u_round (
     .sign_i  (neg),
     .mag_i   (prod),

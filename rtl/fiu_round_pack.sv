@@ -10,7 +10,8 @@
 // is the 26-bit rounding window shifted right instead.
 module fiu_round_pack #(
   parameter int W  = 128,  // magnitude width, 26..128
-  parameter int EW = 12    // width of the signed exponent lsb_i, <= 14
+  parameter int EW = 12,   // width of the signed exponent lsb_i, <= 14
+  parameter bit NORM = 0   // 1: mag_i is zero or has its leading one at bit W-1 or W-2 (no LZC)
 ) (
   input  logic                 sign_i,
   input  logic [W-1:0]         mag_i,
@@ -40,7 +41,15 @@ module fiu_round_pack #(
   end
 
   // A continuous assign: Icarus 11 re-runs an always_comb that calls the (looping) lzc function.
-  assign lz = fiu_pkg::lzc(lz_in);
+  if (NORM) begin : g_lz_norm
+    assign lz = {7'd0, !mag_i[W-1]};
+    /* verilator lint_off UNUSEDSIGNAL */  // the general count is not needed
+    logic [127:0] unused_lz_in;
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign unused_lz_in = lz_in;
+  end else begin : g_lz_count
+    assign lz = fiu_pkg::lzc(lz_in);
+  end
 
   always_comb begin
     e_top = 16'(lsb_i) + 16'(W - 1);
