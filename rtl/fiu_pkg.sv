@@ -33,24 +33,26 @@ package fiu_pkg;
   localparam int DOTADD_LATENCY = 4;
   /* verilator lint_on UNUSEDPARAM */
 
-  // Leading-zero count of x, 128 for zero: the one LZC of the design. A log-depth tree: 4-bit
-  // groups, then pairs of groups merged level by level (count, all-zero flag). Narrower callers
-  // pass {value, 1'b1, zeros}, which counts the value's zeros and gives its width for zero.
+  // Leading-zero count of x, 128 for zero: the one LZC of the design. A log-depth tree of
+  // multiplexers: 4-bit groups, then pairs of groups merged level by level. A group of 2^l bits
+  // keeps an all-zero flag and, when not all zero, a count below 2^l; so a merge only sets bit l
+  // (no adder). Narrower callers pass {value, 1'b1, zeros}, which counts the value's zeros and
+  // gives its width for zero.
   function automatic logic [7:0] lzc(input logic [127:0] x);
     logic [31:0]     z;  // group g all zero
-    logic [8*32-1:0] c;  // group g count
+    logic [8*32-1:0] c;  // group g count, when not all zero
     logic [3:0]      n;
     for (int g = 0; g < 32; g++) begin
       n           = x[4*g +: 4];
       z[g]        = n == 4'd0;
-      c[8*g +: 8] = n[3] ? 8'd0 : n[2] ? 8'd1 : n[1] ? 8'd2 : n[0] ? 8'd3 : 8'd4;
+      c[8*g +: 8] = n[3] ? 8'd0 : n[2] ? 8'd1 : n[1] ? 8'd2 : 8'd3;
     end
     for (int l = 2; l < 7; l++) begin  // groups of 2^l bits merge into groups of 2^(l+1)
       for (int g = 0; g < (128 >> (l + 1)); g++) begin
-        c[8*g +: 8] = z[2*g+1] ? (8'(1 << l) + c[8*(2*g) +: 8]) : c[8*(2*g+1) +: 8];
+        c[8*g +: 8] = z[2*g+1] ? (8'(1 << l) | c[8*(2*g) +: 8]) : c[8*(2*g+1) +: 8];
         z[g]        = z[2*g+1] & z[2*g];
       end
     end
-    lzc = c[7:0];
+    lzc = z[0] ? 8'd128 : c[7:0];
   endfunction
 endpackage

@@ -21,18 +21,25 @@ module fiu_round_pack #(
 );
   logic [127:0]        lz_in;     // the magnitude, top-aligned; a 1 marks the end (W < 128)
   logic [7:0]          lz;
+  // From lsb_i alone (early):
   logic signed [15:0]  e_top;     // exponent of mag_i[W-1]
   logic signed [15:0]  cap;       // left shift that puts mag_i[W-1] at 2^-126
-  logic [7:0]          sh;        // left shift: min(lz, cap)
-  logic [W-1:0]        norm;
+  logic [7:0]          cap8;      // cap clamped to 0..255
+  logic [7:0]          e_bias;    // e_top + 127: the biased exponent before the shift (low bits)
+  logic signed [15:0]  e_ovf;     // e_top - 128: overflow iff the shift is at most this
   logic [4:0]          dsh;       // right shift of the window when cap < 0, at most 26
-  logic [25:0]         x, y, lost_mask;
+  // After the leading-zero count:
+  logic [7:0]          sh;        // left shift: min(lz, cap)
+  /* verilator lint_off UNUSEDSIGNAL */  // of norm only the top 25 bits are kept (low_mask covers the rest)
+  logic [W-1:0]        norm;
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [W-1:0]        low_mask;
+  logic [25:0]         xl, x0, yr, lost_mask, y;
   logic                sticky;
   logic [23:0]         q;
   logic                inc, ovf;
-  logic signed [15:0]  e_res;     // exponent of q[23] when it is set (a normal result)
   logic [7:0]          exp_field;
-  logic [30:0]         packed_mag;
+  logic [30:0]         base_mag, packed_mag;
 
   if (W == 128) begin : g_lz_full
     assign lz_in = 128'(mag_i);
@@ -52,14 +59,16 @@ module fiu_round_pack #(
   end
 
   always_comb begin
-    e_top = 16'(lsb_i) + 16'(W - 1);
-    cap   = e_top + 16'sd126;
+    e_top  = 16'(lsb_i) + 16'(W - 1);
+    cap    = e_top + 16'sd126;
+    e_bias = 8'(e_top + 16'sd127);
+    e_ovf  = e_top - 16'sd128;
     if (cap < 0) begin
-      sh = 8'd0;
-    end else if (cap < 16'(lz)) begin
-      sh = cap[7:0];
+      cap8 = 8'd0;
+    end else if (cap > 16'sd255) begin
+      cap8 = 8'd255;
     end else begin
-      sh = lz;
+      cap8 = cap[7:0];
     end
     if (cap >= 0) begin
       dsh = 5'd0;
@@ -68,24 +77,33 @@ module fiu_round_pack #(
     end else begin
       dsh = 5'(-cap);
     end
-    norm  = mag_i << sh;
-    e_res = e_top - 16'(sh);
-    // 24 significant bits, guard, and all lower bits jammed.
-    x         = {norm[W-1 -: 25], |norm[W-26:0]};
-    y         = x >> dsh;
+
+    // Normal path: shift left by min(lz, cap); bits that end up under the guard bit are
+    // found by a mask on the unshifted magnitude, beside the shifter.
+    sh       = (cap8 < lz) ? cap8 : lz;
+    norm     = mag_i << sh;
+    low_mask = ({W{1'b1}} >> 25) >> sh;
+    xl       = {norm[W-1 -: 25], |(mag_i & low_mask)};
+    // Tiny path (cap < 0, so sh = 0): the unshifted window shifted right.
+    x0        = {mag_i[W-1 -: 25], |mag_i[W-26:0]};
+    yr        = x0 >> dsh;
     lost_mask = ~(26'h3ff_ffff << dsh);
-    sticky    = y[0] | |(x & lost_mask);
+    y         = (cap < 0) ? {yr[25:1], yr[0] | |(x0 & lost_mask)} : xl;
+    // 24 significant bits, guard, and all lower bits jammed.
     q         = y[25:2];
+    sticky    = y[0];
 `ifdef FIU_INJECT_FAULT
     inc       = y[1] & q[0];  // deliberate bug (docs/debugging.md): sticky bit ignored
 `else
     inc       = y[1] & (sticky | q[0]);
 `endif
-    ovf       = q[23] && (e_res >= 16'sd128);
-    // Normal: biased exponent e_res + 127 (q[23] set). Subnormal: 0. The increment carries into
-    // the exponent field (subnormal -> 2^-126, 1.11..1 -> next binade, 0x7F7FFFFF -> inf).
-    exp_field  = q[23] ? 8'(e_res + 16'sd127) : 8'd0;
-    packed_mag = {exp_field, q[22:0]} + 31'(inc);
+    // Normal: biased exponent e_bias - sh (q[23] set); overflow iff e_top - sh >= 128.
+    // Subnormal: 0. The increment carries into the exponent field (subnormal -> 2^-126,
+    // 1.11..1 -> next binade, 0x7F7FFFFF -> inf).
+    ovf        = q[23] && (e_ovf >= 0) && ((e_ovf > 16'sd255) || (sh <= e_ovf[7:0]));
+    exp_field  = q[23] ? (e_bias - sh) : 8'd0;
+    base_mag   = {exp_field, q[22:0]};
+    packed_mag = inc ? base_mag + 31'd1 : base_mag;
     if (ovf) begin
       packed_mag = 31'h7f80_0000;
     end
