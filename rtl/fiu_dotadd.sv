@@ -368,9 +368,10 @@ module fiu_dotadd (
     end
   end
 
-  localparam int D3W = 99 + 12 + 1 + 1 + 1 + 32 + 1;
+  localparam int D3W = 99 + fiu_pkg::ROUND_INFO_W + 1 + 1 + 1 + 32 + 1;
   logic [D3W-1:0] d3_d, d3_q;
-  assign d3_d = {s3_mag, s3_lsb, s3_sign, s3_zero, w_special, w_spec, w_flush};
+  assign d3_d = {s3_mag, fiu_pkg::round_info(14'(s3_lsb), 8'd99), s3_sign, s3_zero, w_special, w_spec,
+                 w_flush};
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -382,18 +383,17 @@ module fiu_dotadd (
 
   // ================================================================ D4: normalise, round
   logic [98:0]        f_mag;
-  logic signed [11:0] f_lsb;
+  logic [fiu_pkg::ROUND_INFO_W-1:0] f_info;
   logic               f_sign, f_zero, f_special, f_flush;
   logic [31:0]        f_spec, f_rounded, r_d, r_q;
-  assign {f_mag, f_lsb, f_sign, f_zero, f_special, f_spec, f_flush} = d3_q;
+  assign {f_mag, f_info, f_sign, f_zero, f_special, f_spec, f_flush} = d3_q;
 
   fiu_round_pack #(
-    .W  (99),
-    .EW (12)
+    .W (99)
   ) u_round (
     .sign_i  (f_sign),
     .mag_i   (f_mag),
-    .lsb_i   (f_lsb),
+    .info_i  (f_info),
     .flush_i (f_flush),
     .r_o     (f_rounded)
   );

@@ -46,12 +46,11 @@ module fiu_f32_mul (
 
   fiu_round_pack #(
     .W    (48),
-    .EW   (12),
     .NORM (1)
   ) u_round (
     .sign_i  (neg),
     .mag_i   (prod),
-    .lsb_i   (lsb),
+    .info_i  (fiu_pkg::round_info(14'(lsb), 8'd48)),
     .flush_i (flush_i),
     .r_o     (rounded)
   );

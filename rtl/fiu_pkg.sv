@@ -33,6 +33,37 @@ package fiu_pkg;
   localparam int DOTADD_LATENCY = 4;
   /* verilator lint_on UNUSEDPARAM */
 
+  // What fiu_round_pack needs of the exponent (spec 2.7): for a magnitude whose top bit (of W)
+  // has exponent e_top = lsb + W - 1, {tiny: e_top < -126; cap: the left shift that puts the
+  // top bit at 2^-126, clamped to 0..255; dsh: the right shift when tiny, at most 26; the low
+  // bits of e_top + 127; overflow always (e_top - 128 > 255), never (< 0), else e_top - 128}.
+  // A function of lsb alone, so a pipeline can compute it a stage before the rounding.
+  localparam int ROUND_INFO_W = 1 + 8 + 5 + 8 + 1 + 1 + 8;
+  function automatic logic [ROUND_INFO_W-1:0] round_info(input logic signed [13:0] lsb,
+                                                         input logic [7:0] w);
+    logic signed [15:0] e_top, cap, e_ovf;
+    logic [7:0]         cap8;
+    logic [4:0]         dsh;
+    e_top = 16'(lsb) + 16'(w) - 16'sd1;
+    cap   = e_top + 16'sd126;
+    e_ovf = e_top - 16'sd128;
+    if (cap < 0) begin
+      cap8 = 8'd0;
+    end else if (cap > 16'sd255) begin
+      cap8 = 8'd255;
+    end else begin
+      cap8 = cap[7:0];
+    end
+    if (cap >= 0) begin
+      dsh = 5'd0;
+    end else if (cap <= -16'sd26) begin
+      dsh = 5'd26;
+    end else begin
+      dsh = 5'(-cap);
+    end
+    round_info = {cap < 0, cap8, dsh, 8'(e_top + 16'sd127), e_ovf > 16'sd255, e_ovf < 0, e_ovf[7:0]};
+  endfunction
+
   // Leading-zero count of x, 128 for zero: the one LZC of the design. A log-depth tree of
   // multiplexers: 4-bit groups, then pairs of groups merged level by level. A group of 2^l bits
   // keeps an all-zero flag and, when not all zero, a count below 2^l; so a merge only sets bit l

@@ -1,4 +1,5 @@
-// fiu_round_pack (spec 2.5, 2.7): round (-1)^sign_i * mag_i * 2^lsb_i to fp32, combinational.
+// fiu_round_pack (spec 2.5, 2.7): round (-1)^sign_i * mag_i * 2^lsb to fp32, combinational;
+// info_i = fiu_pkg::round_info(lsb, W), computed by the caller (a stage early if it likes).
 // RNE with IEEE gradual underflow (result a multiple of 2^-149), overflow (rounded magnitude
 // >= 2^128) to +-inf, then FLUSH: a subnormal rounded result becomes zero of the same sign
 // (tininess after rounding). = round_pack() of cmodel/dotadd.c. mag_i == 0 gives a signed zero
@@ -10,24 +11,23 @@
 // is the 26-bit rounding window shifted right instead.
 module fiu_round_pack #(
   parameter int W  = 128,  // magnitude width, 26..128
-  parameter int EW = 12,   // width of the signed exponent lsb_i, <= 14
   parameter bit NORM = 0   // 1: mag_i is zero or has its leading one at bit W-1 or W-2 (no LZC)
 ) (
   input  logic                 sign_i,
   input  logic [W-1:0]         mag_i,
-  input  logic signed [EW-1:0] lsb_i,   // exponent of mag_i[0]
+  input  logic [fiu_pkg::ROUND_INFO_W-1:0] info_i,  // fiu_pkg::round_info(exponent of mag_i[0], W)
   input  logic                 flush_i,
   output logic [31:0]          r_o
 );
   logic [127:0]        lz_in;     // the magnitude, top-aligned; a 1 marks the end (W < 128)
   logic [7:0]          lz;
-  // From lsb_i alone (early):
-  logic signed [15:0]  e_top;     // exponent of mag_i[W-1]
-  logic signed [15:0]  cap;       // left shift that puts mag_i[W-1] at 2^-126
-  logic [7:0]          cap8;      // cap clamped to 0..255
-  logic [7:0]          e_bias;    // e_top + 127: the biased exponent before the shift (low bits)
-  logic signed [15:0]  e_ovf;     // e_top - 128: overflow iff the shift is at most this
-  logic [4:0]          dsh;       // right shift of the window when cap < 0, at most 26
+  // From info_i (fiu_pkg::round_info of the exponent, made early):
+  logic                tiny;      // the top bit lies below 2^-126: shift right by dsh
+  logic [7:0]          cap8;      // left shift that puts the top bit at 2^-126, clamped
+  logic [4:0]          dsh;       // right shift of the window when tiny, at most 26
+  logic [7:0]          e_bias;    // exponent of the top bit + 127 (low bits)
+  logic                ovf_all, ovf_none;
+  logic [7:0]          e_ovf;     // overflow iff the left shift is at most this
   // After the leading-zero count:
   logic [7:0]          sh;        // left shift: min(lz, cap)
   /* verilator lint_off UNUSEDSIGNAL */  // of norm only the top 25 bits are kept (low_mask covers the rest)
@@ -39,7 +39,9 @@ module fiu_round_pack #(
   logic [23:0]         q;
   logic                inc, ovf;
   logic [7:0]          exp_field;
-  logic [30:0]         base_mag, packed_mag;
+  logic [22:0]         frac_inc;
+  logic                frac_carry;
+  logic [30:0]         packed_mag;
 
   if (W == 128) begin : g_lz_full
     assign lz_in = 128'(mag_i);
@@ -59,24 +61,7 @@ module fiu_round_pack #(
   end
 
   always_comb begin
-    e_top  = 16'(lsb_i) + 16'(W - 1);
-    cap    = e_top + 16'sd126;
-    e_bias = 8'(e_top + 16'sd127);
-    e_ovf  = e_top - 16'sd128;
-    if (cap < 0) begin
-      cap8 = 8'd0;
-    end else if (cap > 16'sd255) begin
-      cap8 = 8'd255;
-    end else begin
-      cap8 = cap[7:0];
-    end
-    if (cap >= 0) begin
-      dsh = 5'd0;
-    end else if (cap <= -16'sd26) begin
-      dsh = 5'd26;
-    end else begin
-      dsh = 5'(-cap);
-    end
+    {tiny, cap8, dsh, e_bias, ovf_all, ovf_none, e_ovf} = info_i;
 
     // Normal path: shift left by min(lz, cap); bits that end up under the guard bit are
     // found by a mask on the unshifted magnitude, beside the shifter.
@@ -84,11 +69,11 @@ module fiu_round_pack #(
     norm     = mag_i << sh;
     low_mask = ({W{1'b1}} >> 25) >> sh;
     xl       = {norm[W-1 -: 25], |(mag_i & low_mask)};
-    // Tiny path (cap < 0, so sh = 0): the unshifted window shifted right.
+    // Tiny path (cap8 = 0, so sh = 0): the unshifted window shifted right.
     x0        = {mag_i[W-1 -: 25], |mag_i[W-26:0]};
     yr        = x0 >> dsh;
     lost_mask = ~(26'h3ff_ffff << dsh);
-    y         = (cap < 0) ? {yr[25:1], yr[0] | |(x0 & lost_mask)} : xl;
+    y         = tiny ? {yr[25:1], yr[0] | |(x0 & lost_mask)} : xl;
     // 24 significant bits, guard, and all lower bits jammed.
     q         = y[25:2];
     sticky    = y[0];
@@ -100,10 +85,11 @@ module fiu_round_pack #(
     // Normal: biased exponent e_bias - sh (q[23] set); overflow iff e_top - sh >= 128.
     // Subnormal: 0. The increment carries into the exponent field (subnormal -> 2^-126,
     // 1.11..1 -> next binade, 0x7F7FFFFF -> inf).
-    ovf        = q[23] && (e_ovf >= 0) && ((e_ovf > 16'sd255) || (sh <= e_ovf[7:0]));
+    ovf        = q[23] && !ovf_none && (ovf_all || (sh <= e_ovf));
     exp_field  = q[23] ? (e_bias - sh) : 8'd0;
-    base_mag   = {exp_field, q[22:0]};
-    packed_mag = inc ? base_mag + 31'd1 : base_mag;
+    {frac_carry, frac_inc} = {1'b0, q[22:0]} + 24'd1;
+    packed_mag = !inc ? {exp_field, q[22:0]} :
+                 frac_carry ? {exp_field + 8'd1, frac_inc} : {exp_field, frac_inc};
     if (ovf) begin
       packed_mag = 31'h7f80_0000;
     end
