@@ -312,7 +312,7 @@ module fiu_dotadd (
   logic               jam, r_nz, r_neg, yb_pos, yb_neg, rel2, rel3, zero12, sel_t3;
   logic [1:0]         k_inc;
   logic [98:0]        s3_mag;
-  logic signed [11:0] s3_lsb;
+  logic signed [11:0] s3_top;  // exponent of s3_mag[98]
   logic               s3_sign, s3_zero;
 
   always_comb begin
@@ -357,12 +357,12 @@ module fiu_dotadd (
     sel_t3 = zero12 && v3;
     if (sel_t3) begin
       s3_mag  = {m3, 51'd0};
-      s3_lsb  = w_h3 - 12'sd99;
+      s3_top  = w_h3 - 12'sd1;
       s3_sign = neg3;
       s3_zero = 1'b0;
     end else begin
       s3_mag  = sum_x[99] ? ~sum_y : sum_x[98:0];
-      s3_lsb  = w_h1 - 12'sd97;
+      s3_top  = w_h1 + 12'sd1;
       s3_sign = neg1 ^ sum_x[99];
       s3_zero = sum_x == 100'd0;
     end
@@ -370,7 +370,7 @@ module fiu_dotadd (
 
   localparam int D3W = 99 + fiu_pkg::ROUND_INFO_W + 1 + 1 + 1 + 32 + 1;
   logic [D3W-1:0] d3_d, d3_q;
-  assign d3_d = {s3_mag, fiu_pkg::round_info(14'(s3_lsb), 8'd99), s3_sign, s3_zero, w_special, w_spec,
+  assign d3_d = {s3_mag, fiu_pkg::round_info(14'(s3_top)), s3_sign, s3_zero, w_special, w_spec,
                  w_flush};
 
   always_ff @(posedge clk_i or negedge rst_ni) begin

@@ -14,7 +14,7 @@ module fiu_f32_mul (
   logic [23:0] a_man, b_man, a_norm, b_norm;
   logic [7:0]  a_lz, b_lz;
   logic [47:0] prod;
-  logic signed [11:0] lsb;
+  logic signed [13:0] e_top;  // exponent of prod[47]
   logic [31:0] rounded;
 
   always_comb begin
@@ -32,10 +32,11 @@ module fiu_f32_mul (
     a_norm = flush_i ? a_man : a_man << a_lz;
     b_norm = flush_i ? b_man : b_man << b_lz;
     prod   = 48'(a_norm) * 48'(b_norm);
-    // value of a subnormal mantissa: man * 2^-149; normal: man * 2^(biased - 150)
-    lsb    = (a_i[30:23] == 8'd0 ? -12'sd149 : 12'($unsigned(a_i[30:23])) - 12'sd150)
-           + (b_i[30:23] == 8'd0 ? -12'sd149 : 12'($unsigned(b_i[30:23])) - 12'sd150)
-           - (flush_i ? 12'sd0 : $signed({4'd0, a_lz}) + $signed({4'd0, b_lz}));
+    // A mantissa's bit 0 has exponent (biased, at least 1) - 150, so prod[47] has
+    // ea + eb - 300 + 47 (less the normalising shifts).
+    e_top  = $signed({6'd0, a_i[30:23] | {7'd0, a_i[30:23] == 8'd0}})
+           + $signed({6'd0, b_i[30:23] | {7'd0, b_i[30:23] == 8'd0}}) - 14'sd253
+           - (flush_i ? 14'sd0 : $signed({6'd0, a_lz}) + $signed({6'd0, b_lz}));
   end
 
   assign a_man = {a_i[30:23] != 8'd0, a_i[22:0]};
@@ -50,7 +51,7 @@ module fiu_f32_mul (
   ) u_round (
     .sign_i  (neg),
     .mag_i   (prod),
-    .info_i  (fiu_pkg::round_info(14'(lsb), 8'd48)),
+    .info_i  (fiu_pkg::round_info(e_top)),
     .flush_i (flush_i),
     .r_o     (rounded)
   );

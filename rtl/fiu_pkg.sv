@@ -33,35 +33,35 @@ package fiu_pkg;
   localparam int DOTADD_LATENCY = 4;
   /* verilator lint_on UNUSEDPARAM */
 
-  // What fiu_round_pack needs of the exponent (spec 2.7): for a magnitude whose top bit (of W)
-  // has exponent e_top = lsb + W - 1, {tiny: e_top < -126; cap: the left shift that puts the
-  // top bit at 2^-126, clamped to 0..255; dsh: the right shift when tiny, at most 26; the low
-  // bits of e_top + 127; overflow always (e_top - 128 > 255), never (< 0), else e_top - 128}.
-  // A function of lsb alone, so a pipeline can compute it a stage before the rounding.
+  // What fiu_round_pack needs of the exponent (spec 2.7): for a magnitude whose top bit has
+  // exponent e_top, {tiny: e_top < -126; cap: the left shift that puts the top bit at 2^-126,
+  // clamped to 0..255; dsh: the right shift when tiny, at most 26; the low bits of e_top + 127;
+  // overflow always (e_top > 383), never (e_top < 128), else e_top - 128 is the largest left
+  // shift that still overflows}. A function of e_top alone, so a pipeline can compute it a stage
+  // before the rounding; every comparison is against a constant, beside the three adders.
   localparam int ROUND_INFO_W = 1 + 8 + 5 + 8 + 1 + 1 + 8;
-  function automatic logic [ROUND_INFO_W-1:0] round_info(input logic signed [13:0] lsb,
-                                                         input logic [7:0] w);
-    logic signed [15:0] e_top, cap, e_ovf;
-    logic [7:0]         cap8;
-    logic [4:0]         dsh;
-    e_top = 16'(lsb) + 16'(w) - 16'sd1;
-    cap   = e_top + 16'sd126;
-    e_ovf = e_top - 16'sd128;
-    if (cap < 0) begin
+  function automatic logic [ROUND_INFO_W-1:0] round_info(input logic signed [13:0] e_top);
+    logic [7:0]         cap, e_ovf, cap8;  // low bits of e_top + 126, e_top - 128
+    logic [4:0]         neg_cap, dsh;      // low bits of -126 - e_top
+    cap     = 8'(e_top + 14'sd126);
+    e_ovf   = 8'(e_top - 14'sd128);
+    neg_cap = 5'(-14'sd126 - e_top);
+    if (e_top < -14'sd126) begin
       cap8 = 8'd0;
-    end else if (cap > 16'sd255) begin
+    end else if (e_top > 14'sd129) begin
       cap8 = 8'd255;
     end else begin
-      cap8 = cap[7:0];
+      cap8 = cap;
     end
-    if (cap >= 0) begin
+    if (e_top >= -14'sd126) begin
       dsh = 5'd0;
-    end else if (cap <= -16'sd26) begin
+    end else if (e_top <= -14'sd152) begin
       dsh = 5'd26;
     end else begin
-      dsh = 5'(-cap);
+      dsh = neg_cap;
     end
-    round_info = {cap < 0, cap8, dsh, 8'(e_top + 16'sd127), e_ovf > 16'sd255, e_ovf < 0, e_ovf[7:0]};
+    round_info = {e_top < -14'sd126, cap8, dsh, 8'(e_top + 14'sd127), e_top > 14'sd383,
+                  e_top < 14'sd128, e_ovf};
   endfunction
 
   // Leading-zero count of x, 128 for zero: the one LZC of the design. A log-depth tree of

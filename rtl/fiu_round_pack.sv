@@ -1,5 +1,6 @@
-// fiu_round_pack (spec 2.5, 2.7): round (-1)^sign_i * mag_i * 2^lsb to fp32, combinational;
-// info_i = fiu_pkg::round_info(lsb, W), computed by the caller (a stage early if it likes).
+// fiu_round_pack (spec 2.5, 2.7): round (-1)^sign_i * mag_i * 2^(e_top - W + 1) to fp32,
+// combinational; info_i = fiu_pkg::round_info(e_top), e_top the exponent of mag_i[W-1],
+// computed by the caller (a stage early if it likes).
 // RNE with IEEE gradual underflow (result a multiple of 2^-149), overflow (rounded magnitude
 // >= 2^128) to +-inf, then FLUSH: a subnormal rounded result becomes zero of the same sign
 // (tininess after rounding). = round_pack() of cmodel/dotadd.c. mag_i == 0 gives a signed zero
@@ -15,7 +16,7 @@ module fiu_round_pack #(
 ) (
   input  logic                 sign_i,
   input  logic [W-1:0]         mag_i,
-  input  logic [fiu_pkg::ROUND_INFO_W-1:0] info_i,  // fiu_pkg::round_info(exponent of mag_i[0], W)
+  input  logic [fiu_pkg::ROUND_INFO_W-1:0] info_i,  // fiu_pkg::round_info(exponent of mag_i[W-1])
   input  logic                 flush_i,
   output logic [31:0]          r_o
 );
