@@ -43,6 +43,7 @@ module fiu_round_pack #(
   logic [22:0]         frac_inc;
   logic                frac_carry;
   logic [30:0]         packed_mag;
+  logic [31:0]         r_gen;      // the general path's result
 
   if (W == 128) begin : g_lz_full
     assign lz_in = 128'(mag_i);
@@ -52,11 +53,12 @@ module fiu_round_pack #(
 
   // A continuous assign: Icarus 11 re-runs an always_comb that calls the (looping) lzc function.
   if (NORM) begin : g_lz_norm
-    assign lz = {7'd0, !mag_i[W-1]};
-    /* verilator lint_off UNUSEDSIGNAL */  // the general count is not needed
+    // Unused here: g_norm below rounds without a count.
+    /* verilator lint_off UNUSEDSIGNAL */
     logic [127:0] unused_lz_in;
     /* verilator lint_on UNUSEDSIGNAL */
     assign unused_lz_in = lz_in;
+    assign lz = {7'd0, !mag_i[W-1]};
   end else begin : g_lz_count
     assign lz = fiu_pkg::lzc(lz_in);
   end
@@ -97,6 +99,53 @@ module fiu_round_pack #(
     if (flush_i && packed_mag[30:23] == 8'd0) begin
       packed_mag = 31'd0;
     end
-    r_o = {sign_i, packed_mag};
+    r_gen = {sign_i, packed_mag};
+  end
+
+  if (NORM) begin : g_norm
+    // Normalised magnitude: the rounding constant is added at both candidate positions at once
+    // (top bit set: shift 0; else shift 1), an exact tie clears the last bit (RNE), and only a
+    // select on mag_i[W-1] follows the adders. A tiny result uses the general path above, except
+    // under FLUSH, where it only matters whether it rounds up to 2^-126.
+    logic [W:0]  ra, rb;          // mag_i + half a unit of the last kept bit, shift 0 / 1
+    logic        tie_a, tie_b, up_min;
+    logic [22:0] fa, fb;          // the fractions
+    logic [7:0]  ea, eb;
+    logic        ovf_a, ovf_b;
+    logic [30:0] mag_a, mag_b, mag_f;
+
+    always_comb begin
+      ra    = {1'b0, mag_i} + ((W + 1)'(1) << (W - 25));
+      rb    = {1'b0, mag_i} + ((W + 1)'(1) << (W - 26));
+      tie_a = mag_i[W-25] && (mag_i[W-26:0] == '0);
+      tie_b = mag_i[W-26] && (mag_i[W-27:0] == '0);
+      // Shift 0 (top bit set, or capped at 2^-126: then a subnormal unless it rounds up).
+      fa    = ra[W] ? 23'd0 : {ra[W-2:W-23], ra[W-24] & !tie_a};
+      ea    = ra[W] ? e_bias + 8'd1 : ra[W-1] ? e_bias : 8'd0;
+      ovf_a = !ovf_none;  // e_top >= 128
+      // Shift 1 (top bit clear, cap8 >= 1).
+      fb    = rb[W-1] ? 23'd0 : {rb[W-3:W-24], rb[W-25] & !tie_b};
+      eb    = rb[W-1] ? e_bias : e_bias - 8'd1;
+      ovf_b = !ovf_none && (ovf_all || (e_ovf != 8'd0));  // e_top - 1 >= 128
+      mag_a = ovf_a ? 31'h7f80_0000 : {ea, fa};
+      mag_b = ovf_b ? 31'h7f80_0000 : {eb, fb};
+      // FLUSH, tiny: 2^-126 iff e_top = -127, the 23 kept bits are ones and the guard is set.
+      up_min = (dsh == 5'd1) && (&mag_i[W-1:W-24]);
+      if (tiny) begin
+        mag_f = up_min ? 31'h0080_0000 : 31'd0;
+      end else if (mag_i[W-1] || (cap8 == 8'd0)) begin
+        mag_f = mag_a;
+      end else begin
+        mag_f = mag_b;
+      end
+      if (mag_f[30:23] == 8'd0) begin
+        mag_f = 31'd0;  // FLUSH (the PRESERVE results come from r_gen below)
+      end
+    end
+
+    // r_gen is needed only for PRESERVE (flush_i = 0): tiny and subnormal results.
+    assign r_o = flush_i ? {sign_i, mag_f} : r_gen;
+  end else begin : g_general
+    assign r_o = r_gen;
   end
 endmodule

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <initializer_list>
 #include "../common/splitmix64.h"
 
 namespace tb {
@@ -110,6 +111,34 @@ inline uint32_t value_exp(Rng &r, int biased)
     if (biased > 254)
         biased = 254;
     return mk(r.coin(), static_cast<uint32_t>(biased), r.u32());
+}
+
+// Inverse of an odd x modulo 2^24 (Newton's iteration).
+inline uint32_t inv24(uint32_t x)
+{
+    uint32_t y = x; // correct to 3 bits
+    for (int i = 0; i < 4; i++)
+        y = y * (2u - x * y);
+    return y & 0xFFFFFFu;
+}
+
+// Mantissas (24 bits, leading one) of a and b whose exact product is within `delta` units of
+// its last bit from a rounding midpoint to 24 bits.
+inline void near_midpoint(Rng &r, int delta, uint32_t &ma, uint32_t &mb)
+{
+    for (;;) {
+        ma = 0x800001u | (r.u32() & 0x7FFFFEu);
+        for (uint32_t half : {0x800000u, 0x400000u}) {
+            uint32_t target = (half + static_cast<uint32_t>(delta)) & 0xFFFFFFu;
+            mb = (target * inv24(ma)) & 0xFFFFFFu;
+            if (mb < 0x800000u)
+                continue;
+            uint64_t prod = static_cast<uint64_t>(ma) * mb;
+            bool top = (prod >> 47) != 0; // guard bit at 23 (top) or 22
+            if (top == (half == 0x800000u))
+                return;
+        }
+    }
 }
 
 // Change x by a small number of ulps (bit pattern arithmetic, staying finite).

@@ -37,34 +37,6 @@ using tb::Rng;
 // Biased exponent of a normal fp32 near 2^k (unbiased k), clamped to finite.
 int bexp(int k) { return k + 127; }
 
-// Inverse of an odd x modulo 2^24 (Newton's iteration).
-uint32_t inv24(uint32_t x)
-{
-    uint32_t y = x; // correct to 3 bits
-    for (int i = 0; i < 4; i++)
-        y = y * (2u - x * y);
-    return y & 0xFFFFFFu;
-}
-
-// Mantissas (24 bits, leading one) of a and b whose exact product is within `delta` units of
-// its last bit from a rounding midpoint to 24 bits.
-void near_midpoint(Rng &r, int delta, uint32_t &ma, uint32_t &mb)
-{
-    for (;;) {
-        ma = 0x800001u | (r.u32() & 0x7FFFFEu);
-        for (uint32_t half : {0x800000u, 0x400000u}) {
-            uint32_t target = (half + static_cast<uint32_t>(delta)) & 0xFFFFFFu;
-            mb = (target * inv24(ma)) & 0xFFFFFFu;
-            if (mb < 0x800000u)
-                continue;
-            uint64_t prod = static_cast<uint64_t>(ma) * mb;
-            bool top = (prod >> 47) != 0; // guard bit at 23 (top) or 22
-            if (top == (half == 0x800000u))
-                return;
-        }
-    }
-}
-
 void gen(Rng &r, uint32_t v[5])
 {
     for (int i = 0; i < 5; i++)
@@ -73,7 +45,7 @@ void gen(Rng &r, uint32_t v[5])
     case 14: { // T1 near a midpoint; c*d 44..53 binades below; e = -RNE(c*d), so T2 + T3 is
                // the product's rounding residue, down to its last bit
         uint32_t ma, mb;
-        near_midpoint(r, static_cast<int>(r.below(3)) - 1, ma, mb);
+        tb::near_midpoint(r, static_cast<int>(r.below(3)) - 1, ma, mb);
         int ea = 60 + static_cast<int>(r.below(130)), eb = 60 + static_cast<int>(r.below(130));
         v[0] = tb::mk(r.coin(), static_cast<uint32_t>(ea), ma);
         v[1] = tb::mk(r.coin(), static_cast<uint32_t>(eb), mb);
@@ -89,7 +61,7 @@ void gen(Rng &r, uint32_t v[5])
     case 13: { // T1 a product within 3 units of a rounding midpoint, T2 and T3 44..53 binades
                // below it, often nearly cancelling: the sum of the far terms decides
         uint32_t ma, mb;
-        near_midpoint(r, static_cast<int>(r.below(7)) - 3, ma, mb);
+        tb::near_midpoint(r, static_cast<int>(r.below(7)) - 3, ma, mb);
         int ea = 60 + static_cast<int>(r.below(130)), eb = 60 + static_cast<int>(r.below(130));
         v[0] = tb::mk(r.coin(), static_cast<uint32_t>(ea), ma);
         v[1] = tb::mk(r.coin(), static_cast<uint32_t>(eb), mb);

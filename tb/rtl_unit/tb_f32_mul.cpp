@@ -1,7 +1,8 @@
 // Verilator unit test of rtl/fiu_f32_mul.sv against the C model (spec 2.2, 2.8):
 // flush_i = 1: fiu_f32_post_multiply(a, b, pmul = true, sat = false) (the IPA post-multiply);
 // flush_i = 0: fiu_f32_mul(a, b, FIU_F32_FUSED) (PRESERVE). Random bits, exponent extremes,
-// specials, products near 2^-126 (incl. the tininess-after-rounding cases) and near overflow.
+// specials, products near 2^-126 (incl. the tininess-after-rounding cases), near overflow and
+// exact products at or next to a rounding midpoint (ties).
 #include <memory>
 
 #pragma GCC diagnostic push
@@ -25,7 +26,15 @@ const char *const kUsage =
 
 void gen(tb::Rng &r, uint32_t &a, uint32_t &b)
 {
-    switch (r.below(6)) {
+    switch (r.below(7)) {
+    case 5: { // exact product within a unit of a rounding midpoint (ties, both leading-one positions)
+        uint32_t ma, mb;
+        tb::near_midpoint(r, static_cast<int>(r.below(3)) - 1, ma, mb);
+        int ea = 1 + static_cast<int>(r.below(254));
+        a = tb::mk(r.coin(), static_cast<uint32_t>(ea), ma);
+        b = tb::mk(r.coin(), static_cast<uint32_t>(254 - ea / 2 - static_cast<int>(r.below(128))), mb);
+        break;
+    }
     case 0: a = r.u32(); b = r.u32(); break;
     case 1: a = tb::extreme_value(r); b = tb::extreme_value(r); break;
     case 2: a = tb::special_value(r); b = r.coin() ? tb::special_value(r) : r.u32(); break;
