@@ -111,8 +111,11 @@ module fiu_plane_fetch #(
   logic        present;
   logic [1:0]  map_interp;
   logic [7:0]  plane;
-  logic [32:0] w_ipa, w, lds_s, lds_p0, lds_p20, lds_mov;
-  logic [9:0]  lds_blk;        // ATTR * NUMPRIM + PRIMID <= 32*16 + 15
+  logic [32:0] w_ipa, w, lds_base, lds_off, lds_w;
+  logic [9:0]  attr_np;        // ATTR * NUMPRIM <= 32 * 16
+  logic [8:0]  prim12;         // 12 * PRIMID of the slot (PRIMID <= 15)
+  logic        w_over;         // the read w, w+1 (, w+2) leaves the RAM
+  logic        mov_like;       // neither P1 nor P2: MOV (as the read address)
   logic [4:0]  st2;            // the slot's shared plane check
 
   assign {present, map_interp, plane} = map_a;
@@ -125,24 +128,30 @@ module fiu_plane_fetch #(
     attr_times = s;
   endfunction
 
-  assign w_ipa   = lead_key_i + 33'({plane, 1'b0}) + 33'(plane);
-  assign lds_blk = attr_times(attr_i, numprim_m1) + 10'(lead_key_i[4:0]);
-  assign lds_s   = 33'(m0_i[15:2]) + 33'({lds_blk, 3'd0}) + 33'({lds_blk, 2'd0});
-  assign lds_p0  = lds_s + 33'({attrchan_i, 1'b0});
-  assign lds_p20 = lds_s + 33'd8 + 33'(attrchan_i);
-  // MOV VSRC: 0 = P10, 1 = P20, 2 = P0
-  assign lds_mov = (vsrc_i == 8'd0) ? lds_p0 + 33'd1 : (vsrc_i == 8'd1) ? lds_p20 : lds_p0;
+  // LDS word of the read (spec 4.6): M0[15:2] + 12 * (ATTR * NUMPRIM + PRIMID) + the offset of
+  // the op's first word (P1: P0 = 2 * ATTRCHAN; P2: P20 = 8 + ATTRCHAN; MOV: P10 = P0 + 1, P20,
+  // P0). Everything but PRIMID is a field of the request, so the sum is re-associated: the
+  // request's part is ready beside fiu_issue, and one adder follows the slot's key.
+  assign attr_np  = attr_times(attr_i, numprim_m1);
+  assign mov_like = (vop_i != fiu_pkg::VINTRP_P1) && (vop_i != fiu_pkg::VINTRP_P2);
+  assign lds_off  = ((vop_i == fiu_pkg::VINTRP_P2) || (mov_like && vsrc_i == 8'd1))
+                    ? 33'd8 + 33'(attrchan_i)
+                    : 33'({attrchan_i, 1'b0}) + 33'(mov_like && vsrc_i == 8'd0);
+  assign lds_base = 33'(m0_i[15:2]) + 33'({attr_np, 3'd0}) + 33'({attr_np, 2'd0}) + lds_off;
+  assign prim12   = {lead_key_i[4:0], 3'd0} + {1'b0, lead_key_i[4:0], 2'd0};
+  assign lds_w    = lds_base + 33'(prim12);
+  assign w_ipa    = lead_key_i + 33'({plane, 1'b0}) + 33'(plane);
   // the word the read starts at: IPA the plane's A; P1 P0 (then P10); P2 P20; MOV its parameter
-  assign w = is_vintrp ? ((vop_i == fiu_pkg::VINTRP_P1) ? lds_p0 :
-                          (vop_i == fiu_pkg::VINTRP_P2) ? lds_p20 : lds_mov) :
-             idx_i     ? lead_key_i : w_ipa;
+  assign w = is_vintrp ? lds_w : idx_i ? lead_key_i : w_ipa;
+  // IPA reads w..w+2, P1 w..w+1, P2 and MOV w: each a comparison with a constant
+  assign w_over = is_vintrp ? ((vop_i == fiu_pkg::VINTRP_P1) ? (w > RAM_LIMIT - 33'd2) : (w > RAM_LIMIT - 33'd1))
+                            : (w > RAM_LIMIT - 33'd3);
 
   // AL2P's UNMAPPED needs copy B and is decided in S2
-  assign st2 = is_ipa    ? ((!idx_i && sys)                        ? fiu_pkg::ST_OK :
-                            (!idx_i && !present)                   ? fiu_pkg::ST_UNMAPPED :
-                            (w + 33'd2 >= RAM_LIMIT)               ? fiu_pkg::ST_ADDR_RANGE : fiu_pkg::ST_OK) :
-               is_vintrp ? ((w + ((vop_i == fiu_pkg::VINTRP_P1) ? 33'd1 : 33'd0) >= RAM_LIMIT)
-                            ? fiu_pkg::ST_ADDR_RANGE : fiu_pkg::ST_OK) : fiu_pkg::ST_OK;
+  assign st2 = is_ipa    ? ((!idx_i && sys)      ? fiu_pkg::ST_OK :
+                            (!idx_i && !present) ? fiu_pkg::ST_UNMAPPED :
+                            w_over               ? fiu_pkg::ST_ADDR_RANGE : fiu_pkg::ST_OK) :
+               is_vintrp ? (w_over ? fiu_pkg::ST_ADDR_RANGE : fiu_pkg::ST_OK) : fiu_pkg::ST_OK;
 
   fiu_attr_map u_map_b (
     .clk_i      (clk_i),
