@@ -49,7 +49,8 @@ module fiu_dotadd (
   logic [159:0] ops;
   logic [4:0]   op_nan, op_inf, op_zero, op_neg;
   logic [119:0] op_man;  // normalised mantissas, 24 bits each
-  logic [59:0]  op_lsb;  // signed exponent of each mantissa's bit 0, 12 bits each
+  logic [59:0]  op_elsb; // exponent of each mantissa's bit 0 before normalisation, 12 bits each
+  logic [39:0]  op_lz;   // each mantissa's normalising shift, 8 bits each
 
   assign ops = {e_i, d_i, c_i, b_i, a_i};
 
@@ -67,48 +68,54 @@ module fiu_dotadd (
     assign man        = {x[30:23] != 8'd0, x[22:0]};
     assign lz         = fiu_pkg::lzc({man, 1'b1, 103'd0});
     assign op_man[24*i +: 24] = man << lz;
-    assign op_lsb[12*i +: 12] = lsb_of(x[30:23]) - $signed({4'd0, lz});
+    assign op_elsb[12*i +: 12] = lsb_of(x[30:23]);
+    assign op_lz[8*i +: 8]     = lz;
   end
 
-  // For a product of h = hpre before rounding: den = -125 - hpre, the bits its rounded value
-  // loses below 2^-149. {q = den clamped to 0..24, den >= 25, den >= 1, den >= 2,
-  // hpre >= 129, hpre >= 128}: the last two are overflow without / with the rounding carry.
-  function automatic logic [9:0] rinfo(input logic signed [11:0] hpre);
-    logic signed [11:0] den;
+  // For a product of h = hlo + hi before rounding (hi: 0 or 1): den = -125 - h, the bits its
+  // rounded value loses below 2^-149. {q = den clamped to 0..24, den >= 25, den >= 1,
+  // den >= 2, h >= 129, h >= 128}: the last two are overflow without / with the rounding carry.
+  // Every flag compares hlo with a constant; only q needs a (5-bit) subtraction.
+  function automatic logic [9:0] rinfo(input logic signed [11:0] hlo, input logic hi);
+    logic signed [11:0] h1;  // -hi
     logic [4:0]         q;
-    den = -12'sd125 - hpre;
-    if (den <= 0) begin
+    h1 = hi ? -12'sd1 : 12'sd0;
+    if (hlo >= -12'sd125 + h1) begin
       q = 5'd0;
-    end else if (den >= 12'sd24) begin
+    end else if (hlo <= -12'sd149 + h1) begin
       q = 5'd24;
     end else begin
-      q = den[4:0];
+      q = 5'(-12'sd125 + h1 - hlo);
     end
-    rinfo = {q, den >= 12'sd25, den >= 12'sd1, den >= 12'sd2, hpre >= 12'sd129, hpre >= 12'sd128};
+    rinfo = {q, hlo <= -12'sd150 + h1, hlo <= -12'sd126 + h1, hlo <= -12'sd127 + h1,
+             hlo >= 12'sd129 + h1, hlo >= 12'sd128 + h1};
   endfunction
 
   logic [95:0] p_prod;
   // Per product, for its leading one at bit 47 (hi) or 46 (lo): h before rounding, and what
   // the unfused rounding needs of it (rinfo).
-  logic [23:0] p_hhi, p_hlo;
+  logic [23:0] p_hhi, p_hlo, p_ebase;
+  logic [17:0] p_lzs;
   logic [19:0] p_rhi, p_rlo;
   logic [11:0] e_h;     // the addend's h
   logic [1:0]  p_neg, p_inf, p_zero, p_nan;
 
   for (genvar k = 0; k < 2; k++) begin : g_mul
     assign p_prod[48*k +: 48] = 48'(op_man[24*(2*k) +: 24]) * 48'(op_man[24*(2*k+1) +: 24]);
-    assign p_hlo[12*k +: 12]  = $signed(op_lsb[12*(2*k) +: 12]) + $signed(op_lsb[12*(2*k+1) +: 12])
-                                + 12'sd47;
-    assign p_hhi[12*k +: 12]  = $signed(p_hlo[12*k +: 12]) + 12'sd1;
-    assign p_rhi[10*k +: 10]  = rinfo(p_hhi[12*k +: 12]);
-    assign p_rlo[10*k +: 10]  = rinfo(p_hlo[12*k +: 12]);
+    // from the exponent fields, less both normalising shifts (beside the counts)
+    assign p_ebase[12*k +: 12] = $signed(op_elsb[12*(2*k) +: 12]) + $signed(op_elsb[12*(2*k+1) +: 12]);
+    assign p_lzs[9*k +: 9]     = 9'(op_lz[8*(2*k) +: 8]) + 9'(op_lz[8*(2*k+1) +: 8]);
+    assign p_hlo[12*k +: 12]   = $signed(p_ebase[12*k +: 12]) + 12'sd47 - $signed({3'd0, p_lzs[9*k +: 9]});
+    assign p_hhi[12*k +: 12]   = $signed(p_ebase[12*k +: 12]) + 12'sd48 - $signed({3'd0, p_lzs[9*k +: 9]});
+    assign p_rhi[10*k +: 10]   = rinfo(p_hlo[12*k +: 12], 1'b1);
+    assign p_rlo[10*k +: 10]   = rinfo(p_hlo[12*k +: 12], 1'b0);
     assign p_neg[k]  = op_neg[2*k] ^ op_neg[2*k+1];
     assign p_inf[k]  = op_inf[2*k] | op_inf[2*k+1];
     assign p_zero[k] = op_zero[2*k] | op_zero[2*k+1];
     assign p_nan[k]  = (op_inf[2*k] & op_zero[2*k+1]) | (op_zero[2*k] & op_inf[2*k+1]);
   end
 
-  assign e_h = $signed(op_lsb[48 +: 12]) + 12'sd24;
+  assign e_h = $signed(op_elsb[48 +: 12]) + 12'sd24 - $signed({4'd0, op_lz[32 +: 8]});
 
   localparam int D1W = 96 + 2 * 24 + 2 * 20 + 2 + 2 + 2 + 1 + 24 + 12 + 1 + 1 + 1 + 1 + 1;
   logic [D1W-1:0] d1_d, d1_q;
