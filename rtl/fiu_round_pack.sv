@@ -112,36 +112,28 @@ module fiu_round_pack #(
     logic [22:0] fa, fb;          // the fractions
     logic [7:0]  ea, eb;
     logic        ovf_a, ovf_b;
-    logic [30:0] mag_a, mag_b, mag_f;
+    logic [30:0] mag_a, mag_b, mag_s, mag_f;
 
-    always_comb begin
-      ra    = {1'b0, mag_i} + ((W + 1)'(1) << (W - 25));
-      rb    = {1'b0, mag_i} + ((W + 1)'(1) << (W - 26));
-      tie_a = mag_i[W-25] && (mag_i[W-26:0] == '0);
-      tie_b = mag_i[W-26] && (mag_i[W-27:0] == '0);
-      // Shift 0 (top bit set, or capped at 2^-126: then a subnormal unless it rounds up).
-      fa    = ra[W] ? 23'd0 : {ra[W-2:W-23], ra[W-24] & !tie_a};
-      ea    = ra[W] ? e_bias + 8'd1 : ra[W-1] ? e_bias : 8'd0;
-      ovf_a = !ovf_none;  // e_top >= 128
-      // Shift 1 (top bit clear, cap8 >= 1).
-      fb    = rb[W-1] ? 23'd0 : {rb[W-3:W-24], rb[W-25] & !tie_b};
-      eb    = rb[W-1] ? e_bias : e_bias - 8'd1;
-      ovf_b = !ovf_none && (ovf_all || (e_ovf != 8'd0));  // e_top - 1 >= 128
-      mag_a = ovf_a ? 31'h7f80_0000 : {ea, fa};
-      mag_b = ovf_b ? 31'h7f80_0000 : {eb, fb};
-      // FLUSH, tiny: 2^-126 iff e_top = -127, the 23 kept bits are ones and the guard is set.
-      up_min = (dsh == 5'd1) && (&mag_i[W-1:W-24]);
-      if (tiny) begin
-        mag_f = up_min ? 31'h0080_0000 : 31'd0;
-      end else if (mag_i[W-1] || (cap8 == 8'd0)) begin
-        mag_f = mag_a;
-      end else begin
-        mag_f = mag_b;
-      end
-      if (mag_f[30:23] == 8'd0) begin
-        mag_f = 31'd0;  // FLUSH (the PRESERVE results come from r_gen below)
-      end
-    end
+    // Continuous assigns (an always_comb here made Icarus 11 re-run the block without end).
+    assign ra     = {1'b0, mag_i} + ((W + 1)'(1) << (W - 25));
+    assign rb     = {1'b0, mag_i} + ((W + 1)'(1) << (W - 26));
+    assign tie_a  = mag_i[W-25] && (mag_i[W-26:0] == '0);
+    assign tie_b  = mag_i[W-26] && (mag_i[W-27:0] == '0);
+    // Shift 0 (top bit set, or capped at 2^-126: then a subnormal unless it rounds up).
+    assign fa     = ra[W] ? 23'd0 : {ra[W-2:W-23], ra[W-24] & !tie_a};
+    assign ea     = ra[W] ? e_bias + 8'd1 : ra[W-1] ? e_bias : 8'd0;
+    assign ovf_a  = !ovf_none;  // e_top >= 128
+    // Shift 1 (top bit clear, cap8 >= 1).
+    assign fb     = rb[W-1] ? 23'd0 : {rb[W-3:W-24], rb[W-25] & !tie_b};
+    assign eb     = rb[W-1] ? e_bias : e_bias - 8'd1;
+    assign ovf_b  = !ovf_none && (ovf_all || (e_ovf != 8'd0));  // e_top - 1 >= 128
+    assign mag_a  = ovf_a ? 31'h7f80_0000 : {ea, fa};
+    assign mag_b  = ovf_b ? 31'h7f80_0000 : {eb, fb};
+    // FLUSH, tiny: 2^-126 iff e_top = -127, the 23 kept bits are ones and the guard is set.
+    assign up_min = (dsh == 5'd1) && (&mag_i[W-1:W-24]);
+    assign mag_s  = tiny ? (up_min ? 31'h0080_0000 : 31'd0) :
+                    (mag_i[W-1] || (cap8 == 8'd0)) ? mag_a : mag_b;
+    assign mag_f  = (mag_s[30:23] == 8'd0) ? 31'd0 : mag_s;  // FLUSH (PRESERVE: r_gen below)
 
     // r_gen is needed only for PRESERVE (flush_i = 0): tiny and subnormal results.
     assign r_o = flush_i ? {sign_i, mag_f} : r_gen;
