@@ -2,8 +2,8 @@
 // = C fiu_f32_mul(a, b, FIU_F32_FUSED | (flush_i ? FIU_F32_FLUSH : 0))
 // = fiu_f32_dotadd(a, b, +0, -0, -0, ...): FLUSH reads subnormal inputs as signed zeros and
 // flushes a subnormal result; any NaN or inf*0 -> 0x7FFFFFFF; a zero product has sign a^b.
-// The post-multiply uses it with flush_i = 1. (fiu_dotadd shares its own multipliers for the
-// unfused products and rounds them with the same fiu_round_pack.)
+// The post-multiply uses it with flush_i = 1. (fiu_dotadd rounds its unfused products itself,
+// in place in D2; spec 8.6.)
 module fiu_f32_mul (
   input  logic [31:0] a_i,
   input  logic [31:0] b_i,

@@ -6,7 +6,7 @@
 // (tininess after rounding). = round_pack() of cmodel/dotadd.c. mag_i == 0 gives a signed zero
 // (callers decide exact zeros themselves).
 //
-// One shifter: mag_i is shifted left by min(lz, cap), where cap is the shift that puts the top
+// General path (NORM = 0, and PRESERVE when NORM = 1). One shifter: mag_i is shifted left by min(lz, cap), where cap is the shift that puts the top
 // bit at 2^-126. A normal result then has its leading one at the top; a subnormal one is already
 // aligned to the 2^-149 grid. Only when even the unshifted top bit lies below 2^-126 (cap < 0)
 // is the 26-bit rounding window shifted right instead.
@@ -20,7 +20,6 @@ module fiu_round_pack #(
   input  logic                 flush_i,
   output logic [31:0]          r_o
 );
-  logic [127:0]        lz_in;     // the magnitude, top-aligned; a 1 marks the end (W < 128)
   logic [7:0]          lz;
   // From info_i (fiu_pkg::round_info of the exponent, made early):
   logic                tiny;      // the top bit lies below 2^-126: shift right by dsh
@@ -45,22 +44,15 @@ module fiu_round_pack #(
   logic [30:0]         packed_mag;
   logic [31:0]         r_gen;      // the general path's result
 
-  if (W == 128) begin : g_lz_full
-    assign lz_in = 128'(mag_i);
-  end else begin : g_lz_pad
-    assign lz_in = {mag_i, 1'b1, {(127 - W){1'b0}}};
-  end
-
   // A continuous assign: Icarus 11 re-runs an always_comb that calls the (looping) lzc function.
   if (NORM) begin : g_lz_norm
-    // Unused here: g_norm below rounds without a count.
-    /* verilator lint_off UNUSEDSIGNAL */
-    logic [127:0] unused_lz_in;
-    /* verilator lint_on UNUSEDSIGNAL */
-    assign unused_lz_in = lz_in;
-    assign lz = {7'd0, !mag_i[W-1]};
-  end else begin : g_lz_count
-    assign lz = fiu_pkg::lzc(lz_in);
+    assign lz = {7'd0, !mag_i[W-1]};  // no count: the leading one is at W-1 or W-2
+  end else if (W == 128) begin : g_lz_full
+    assign lz = fiu_pkg::lzc(128'(mag_i));
+  end else begin : g_lz_pad
+    logic [127:0] lz_in;  // the magnitude, top-aligned; a 1 marks the end
+    assign lz_in = {mag_i, 1'b1, {(127 - W){1'b0}}};
+    assign lz    = fiu_pkg::lzc(lz_in);
   end
 
   always_comb begin

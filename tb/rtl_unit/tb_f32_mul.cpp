@@ -27,7 +27,8 @@ const char *const kUsage =
 void gen(tb::Rng &r, uint32_t &a, uint32_t &b)
 {
     switch (r.below(7)) {
-    case 5: { // exact product within a unit of a rounding midpoint (ties, both leading-one positions)
+    case 5: { // exact product within a unit of a rounding midpoint (delta = 0, an exact tie, only
+              // comes with the leading one at bit 46; the short mantissas below give the others)
         uint32_t ma, mb;
         tb::near_midpoint(r, static_cast<int>(r.below(3)) - 1, ma, mb);
         int ea = 1 + static_cast<int>(r.below(254));
