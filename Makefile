@@ -46,7 +46,7 @@ regress:
 	$(CTEST) -L deep
 
 alpha-study: build
-	$(BUILD)/tb/alpha/alpha_study
+	$(BUILD)/tb/model/alpha/alpha_study
 
 bench: build
 	@$(BUILD)/tb/bench/bench_f32

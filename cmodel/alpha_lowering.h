@@ -1,5 +1,5 @@
 /* Internal: the UNORM8 alpha-test lowerings of seed 004 (docs/alpha-test.md).
- * Not part of the public API (fiu.h); used by the alpha stage, tb/alpha tests and the study. */
+ * Not part of the public API (fiu.h); used by the alpha stage, tb/model/alpha tests and the study. */
 #ifndef FIU_ALPHA_LOWERING_H
 #define FIU_ALPHA_LOWERING_H
 

@@ -37,7 +37,7 @@ done
 [ -n "$build" ] || { usage >&2; exit 2; }
 
 gen="$build/cmodel/fiu-model"
-c_tb="$build/tb/rtl/tb_cosim_l4"
+c_tb="$build/tb/cosim/tb_cosim_l4"
 sc_tb="$build/tb/systemc/cosim/fiu_sc_cosim"
 for exe in "$gen" "$c_tb" "$sc_tb"; do
     [ -x "$exe" ] || { echo "bench_cosim: $exe not built" >&2; exit 2; }

@@ -21,7 +21,7 @@ exits 0 below the target (tb_cosim --min-rate is the check), 1 if a run fails.
   --seed S     generator seed (default 1)
   --lanes L    LANES of the co-simulation model, tb_cosim_l<L> (default 4)
   --target R   requests per clock the throughput mix should sustain (default 0.9)
-Needs tb_cosim_l<L> built in BUILD_DIR (tb/rtl/).
+Needs tb_cosim_l<L> built in BUILD_DIR (tb/cosim/).
 USAGE
 }
 
@@ -47,7 +47,7 @@ for v in "$count" "$seed" "$lanes"; do
 done
 [[ "$target" =~ ^[0-9]*\.?[0-9]+$ ]] || { echo "bench_throughput: bad --target '$target'" >&2; exit 2; }
 
-tb="$build/tb/rtl/tb_cosim_l$lanes"
+tb="$build/tb/cosim/tb_cosim_l$lanes"
 [ -x "$tb" ] || { echo "bench_throughput: $tb not built" >&2; exit 2; }
 
 # run MIX [ARGS...]: one run; sets n_req, n_cyc, rate, lat from its summary line.

@@ -15,7 +15,7 @@ trap 'rm -rf "$out"' EXIT
 for lanes in 1 4; do
   for half in 100 2000; do
     fst=$out/l$lanes.$half.fst
-    line=$("$build/tb/rtl/tb_cosim_l$lanes" --seed 8 --count 100000 --wave "$fst" --wave-req 5000 \
+    line=$("$build/tb/cosim/tb_cosim_l$lanes" --seed 8 --count 100000 --wave "$fst" --wave-req 5000 \
              --wave-pre "$half" --wave-post "$half")
     from=$(sed -n 's/.*traced_cycles=\([0-9]*\)\.\..*/\1/p' <<<"$line")
     to=$(sed -n 's/.*traced_cycles=[0-9]*\.\.\([0-9]*\).*/\1/p' <<<"$line")

@@ -1,5 +1,5 @@
 // The Verilated fiu_top (--sc) behind a pin-level transactor: state records become
-// configuration-port writes (tb/rtl/cfg_writes.c), requests are offered with random
+// configuration-port writes (tb/cosim/cfg_writes.c), requests are offered with random
 // bubbles until accepted, responses are taken under random backpressure (docs/spec.md 8).
 #ifndef FIU_RTL_SC_H
 #define FIU_RTL_SC_H
@@ -10,7 +10,7 @@
 
 #include "Vfiu_top_sc.h"
 #include "fiu_sc_types.h"
-#include "../../rtl_unit/tb_common.h"
+#include "../../unit/tb_common.h"
 
 class fiu_rtl_sc : public sc_core::sc_module {
   public:

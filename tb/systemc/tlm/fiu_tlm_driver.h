@@ -1,5 +1,5 @@
 // Register-level driver for the fiu TLM target (docs/systemc.md): configuration-port
-// writes (docs/spec.md 8.2, via tb/rtl/cfg_writes.c), request submission, response read-back.
+// writes (docs/spec.md 8.2, via tb/common/cfg_writes.c), request submission, response read-back.
 // Transport-agnostic: every access goes through the bus function given by the user.
 #ifndef FIU_TLM_DRIVER_H
 #define FIU_TLM_DRIVER_H
