@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fiu_model.h"
 #include "fiu_vectors.h"
 
 enum { EXIT_MISMATCH = 1, EXIT_INPUT = 2 };
@@ -414,7 +415,7 @@ static int cmd_gen(int argc, char **argv)
     return rc;
 }
 
-int main(int argc, char **argv)
+int fiu_model_main(int argc, char **argv)
 {
     if (argc < 2) {
         fputs(USAGE, stderr);
