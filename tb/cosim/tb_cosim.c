@@ -13,12 +13,15 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "args.h"
 #include "cfg_writes.h"
 #include "fiu_shim.h"
 #include "issue_model.h"
 #include "../common/splitmix64.h"
 
-enum { QUEUE_CAP = 256, DRAIN_TIMEOUT = 10000 };
+enum { QUEUE_CAP = 256, DRAIN_TIMEOUT = 10000, MAX_INPUT_ERRORS = 10 };
+/* Default mid-traffic resets per 10^4 requests (--resets-per-1e4). */
+#define FIU_COSIM_RESET_RATE 10
 
 typedef enum {
     RUN_CHECK,  /* the regression: stop at the first failure */
@@ -35,7 +38,7 @@ typedef struct {
     const char *vectors;
     int fused, flush;            /* -1: as the stimulus says */
     unsigned bubble_pct, backpressure_pct;
-    bool reset;                  /* mid-traffic reset */
+    unsigned reset_rate;         /* mid-traffic resets per 10^4 requests */
     bool check_timing;           /* every accept interval and latency against spec 8.5 */
     bool quiet;
     const char *name;            /* CTest name, for the make wave hint */
@@ -72,7 +75,10 @@ typedef struct {
     unsigned head, size;
     uint16_t next_tag;
     unsigned long requests, responses, lane_checks, dropped, resets;
-    unsigned long reset_at;
+    uint64_t reset_rng;          /* its own stream: the rate does not move bubbles or backpressure */
+    bool reset_armed;            /* a reset fires once a request is in flight */
+    bool ram_written;            /* ram_addr: the last RAM word written through the cfg port */
+    uint32_t ram_addr;
     uint64_t first_accept, last_accept, lat_min, lat_max, lat_sum;
     unsigned prev_slots;         /* --check-timing: the last accepted request's slots */
     unsigned long writes_since;  /* configuration writes accepted since that request */
@@ -178,6 +184,8 @@ static void cycle(cosim *c, const fiu_request *rq, bool req_valid, bool cfg_vali
     *req_fire = req_valid && fiu_rtl_req_ready(c->rtl);
     *cfg_fire = cfg_valid && fiu_rtl_cfg_ready(c->rtl);
     c->writes_since += *cfg_fire;
+    if (*cfg_fire && sel == FIU_CFG_RAM)
+        c->ram_written = true, c->ram_addr = addr;
     uint16_t tag;
     fiu_response got;
     if (rsp_ready && fiu_rtl_response(c->rtl, &tag, &got))
@@ -236,8 +244,21 @@ static void cfg_write(cosim *c, unsigned sel, uint32_t addr, uint32_t data)
 
 static void emit_cfg(void *ctx, unsigned sel, uint32_t addr, uint32_t data) { cfg_write(ctx, sel, addr, data); }
 
-/* Everything but the RAM, which keeps its contents through reset. */
-static void sync_state(cosim *c) { fiu_cfg_all(&c->mirror, false, emit_cfg, c); }
+/* After reset the map is empty (spec 8.3): writing an empty entry again tells nothing. */
+static void emit_sync(void *ctx, unsigned sel, uint32_t addr, uint32_t data)
+{
+    if (sel != FIU_CFG_MAP || data != 0)
+        cfg_write(ctx, sel, addr, data);
+}
+
+/* Everything but the RAM, which keeps its contents through reset; but the last accepted slot
+ * may still sit in S1 (under backpressure), and a RAM write there is lost: write it again. */
+static void sync_state(cosim *c)
+{
+    fiu_cfg_all(&c->mirror, false, emit_sync, c);
+    if (c->ram_written && c->ram_addr < c->mirror.ram_words)
+        cfg_write(c, FIU_CFG_RAM, c->ram_addr, c->mirror.ram[c->ram_addr]);
+}
 
 static void mid_traffic_reset(cosim *c)
 {
@@ -276,15 +297,30 @@ static void send_request(cosim *c, const fiu_vrec *rec)
         }
     }
     bool req_fire = false, cfg_fire;
+    /* armed with probability reset_rate / 10^4 per request; fires once requests are in flight */
+    if (c->opt.reset_rate && splitmix64(&c->reset_rng) % 10000 < c->opt.reset_rate)
+        c->reset_armed = true;
     while (!req_fire && !c->stop) {
-        /* armed at request reset_at; fires once requests are in flight */
-        if (c->opt.reset && c->resets == 0 && c->requests >= c->reset_at && c->size >= 2)
+        if (c->reset_armed && c->size >= 1) {
+            c->reset_armed = false;
             mid_traffic_reset(c);
+        }
         bool valid = !chance(c, c->opt.bubble_pct);
         while (c->size >= QUEUE_CAP - 1 && !c->stop)
             idle_cycle(c);
         cycle(c, rq, valid, false, 0, 0, 0, &req_fire, &cfg_fire);
     }
+}
+
+/* --fused / --flush override the stimulus' mode bits. */
+static void pin_mode(const options *o, fiu_vrec *rec)
+{
+    if (rec->kind != FIU_VREC_MODE)
+        return;
+    if (o->fused >= 0)
+        rec->u.mode.fused = o->fused;
+    if (o->flush >= 0)
+        rec->u.mode.flush = o->flush;
 }
 
 static bool on_record(void *ctx, const fiu_vrec *rec_in)
@@ -295,7 +331,7 @@ static bool on_record(void *ctx, const fiu_vrec *rec_in)
     switch (rec.kind) {
     case FIU_VREC_RAMSIZE:
         if (rec.u.ramsize != fiu_rtl_ram_words()) {
-            snprintf(msg, sizeof msg, "line %lu: ramsize %u differs from the RTL's RAM_WORDS %u", rec.line,
+            snprintf(msg, sizeof msg, "line %lu: ramsize %x differs from the RTL's RAM_WORDS %x (hex)", rec.line,
                      rec.u.ramsize, fiu_rtl_ram_words());
             fail(c, msg);
             return false;
@@ -309,12 +345,7 @@ static bool on_record(void *ctx, const fiu_vrec *rec_in)
         send_request(c, &rec);
         break;
     default:
-        if (rec.kind == FIU_VREC_MODE) { /* the configuration may pin the mode bits */
-            if (c->opt.fused >= 0)
-                rec.u.mode.fused = c->opt.fused;
-            if (c->opt.flush >= 0)
-                rec.u.mode.flush = c->opt.flush;
-        }
+        pin_mode(&c->opt, &rec);
         if (!fiu_cfg_apply(&c->mirror, &c->have_mirror, &rec, emit_cfg, c)) {
             snprintf(msg, sizeof msg, "line %lu: state write refused by the model", rec.line);
             fail(c, msg);
@@ -329,8 +360,8 @@ static void usage(void)
 {
     printf("usage: tb_cosim_l<LANES> [options]\n"
            "  Co-simulates the Verilated fiu_top (LANES=%u, RAM_WORDS=%u) against the C model.\n"
-           "  --seed N           seed (default: $SEED, else time); printed; reproduces the run exactly\n"
-           "  --count K          generated requests (default 10000)\n"
+           "  --seed N           seed 0..2^64-1 (default: $SEED, else time); printed; reproduces the run\n"
+           "  --count K          generated requests, 1..100000000 (default 10000)\n"
            "  --ops LIST         generator ops: ipa,al2p,vintrp,atest,unpack,badop or all (default all)\n"
            "  --mix M            generator mix: corner (default; corner cases, every status code) or\n"
            "                     throughput (a renderer's stream: lanes share a primitive, one\n"
@@ -338,9 +369,13 @@ static void usage(void)
            "  --vectors FILE     stimulus from a vector file instead of the generator\n"
            "  --fused 0|1        pin the fusion state bit (default: as the stimulus says)\n"
            "  --flush 0|1        pin the denorm state bit (1 = FLUSH)\n"
-           "  --bubbles P        percent of cycles with no request offered (default 20)\n"
-           "  --backpressure P   percent of cycles with rsp_ready low (default 20)\n"
-           "  --no-reset         no reset in mid-traffic\n"
+           "  --bubbles P        percent of cycles with no request offered, 0..99 (default 20)\n"
+           "  --backpressure P   percent of cycles with rsp_ready low, 0..99 (default 20)\n"
+           "  --resets-per-1e4 R mid-traffic resets per 10^4 requests, 0..10000 (default %u; also with\n"
+           "                     --vectors): armed at random requests (own seeded stream), each fires\n"
+           "                     once a request is in flight; in-flight requests are dropped and the\n"
+           "                     model's configuration is written again (spec 8.3)\n"
+           "  --no-reset         no mid-traffic reset (--resets-per-1e4 0)\n"
            "  --check-timing     check every accept interval and latency against spec 8.5 (slots per\n"
            "                     request); needs --bubbles 0 --backpressure 0 --no-reset\n"
            "  --min-rate R       fail a passing run whose requests per cycle (req/cycle, from the\n"
@@ -352,104 +387,132 @@ static void usage(void)
            "  --wave-post N      cycles traced after its response (default 20)\n"
            "  --wave-dir DIR     where a mismatch writes its FST (default: $FIU_WAVE_DIR, else .)\n"
            "  --name TEST        CTest name, for the 'make wave' command printed on a mismatch\n"
+           "  Numbers: decimal or 0x hex, no sign, within the range given; a bad one is named with\n"
+           "  what is wrong. --vectors FILE is read and checked whole before simulating (syntax,\n"
+           "  ramsize = RAM_WORDS, lanes = LANES, expect blocks against the C model, at least one\n"
+           "  request); every error is printed as FILE:LINE: reason, in file order.\n"
            "  Exit status: 0 pass (or waveform written), 1 mismatch, protocol error or rate below\n"
-           "  --min-rate, 2 usage.\n",
-           fiu_rtl_lanes(), fiu_rtl_ram_words());
+           "  --min-rate, 2 usage or bad input (option, SEED, vector file).\n",
+           fiu_rtl_lanes(), fiu_rtl_ram_words(), FIU_COSIM_RESET_RATE);
 }
 
-static bool parse_u64(const char *s, uint64_t *v)
+/* Numeric options: name, accepted range. */
+static const struct {
+    const char *name;
+    uint64_t lo, hi;
+} NUM_OPTS[] = {
+    {"--seed", 0, UINT64_MAX},      {"--count", 1, 100000000}, {"--fused", 0, 1},
+    {"--flush", 0, 1},              {"--bubbles", 0, 99},      {"--backpressure", 0, 99},
+    {"--resets-per-1e4", 0, 10000}, {"--wave-req", 0, 99999999}, {"--wave-pre", 0, 1000000},
+    {"--wave-post", 0, 1000000},
+};
+
+static void set_num(options *o, const char *a, uint64_t n)
 {
-    char *end;
-    if (!s || !*s)
-        return false;
-    *v = strtoull(s, &end, 0);
-    return *end == '\0';
+    if (!strcmp(a, "--seed"))
+        o->seed = n;
+    else if (!strcmp(a, "--count"))
+        o->count = (uint32_t)n;
+    else if (!strcmp(a, "--fused"))
+        o->fused = (int)n;
+    else if (!strcmp(a, "--flush"))
+        o->flush = (int)n;
+    else if (!strcmp(a, "--bubbles"))
+        o->bubble_pct = (unsigned)n;
+    else if (!strcmp(a, "--backpressure"))
+        o->backpressure_pct = (unsigned)n;
+    else if (!strcmp(a, "--resets-per-1e4"))
+        o->reset_rate = (unsigned)n;
+    else if (!strcmp(a, "--wave-req"))
+        o->wave_req = (long)n;
+    else if (!strcmp(a, "--wave-pre"))
+        o->wave_pre = (unsigned)n;
+    else
+        o->wave_post = (unsigned)n;
 }
 
 static int parse_args(int argc, char **argv, options *o)
 {
-    *o = (options){.count = 10000, .fused = -1, .flush = -1, .bubble_pct = 20, .backpressure_pct = 20, .reset = true,
-                   .wave_req = -1, .wave_pre = 40, .wave_post = 20, .wave_dir = getenv("FIU_WAVE_DIR"),
-                   .mix = FIU_GEN_MIX_CORNER, .min_rate = -1};
-    bool have_mix = false;
-    bool have_seed = false;
+    *o = (options){.count = 10000, .fused = -1, .flush = -1, .bubble_pct = 20, .backpressure_pct = 20,
+                   .reset_rate = FIU_COSIM_RESET_RATE, .wave_req = -1, .wave_pre = 40, .wave_post = 20,
+                   .wave_dir = getenv("FIU_WAVE_DIR"), .mix = FIU_GEN_MIX_CORNER, .min_rate = -1};
+    bool have_mix = false, have_seed = false, have_rate = false, no_reset = false;
+    static const char *const STR_OPTS[] = {"--vectors", "--wave", "--wave-dir", "--name", "--ops", "--mix", "--min-rate"};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        uint64_t n;
+        int num = -1;
+        for (size_t k = 0; k < sizeof NUM_OPTS / sizeof NUM_OPTS[0]; k++)
+            if (!strcmp(a, NUM_OPTS[k].name))
+                num = (int)k;
+        bool takes_value = num >= 0;
+        for (size_t k = 0; k < sizeof STR_OPTS / sizeof STR_OPTS[0]; k++)
+            takes_value |= !strcmp(a, STR_OPTS[k]);
+        if (takes_value && !v) {
+            fprintf(stderr, "tb_cosim: %s needs a value (try --help)\n", a);
+            return 2;
+        }
+        if (takes_value)
+            i++;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage();
             return 0;
+        } else if (num >= 0) {
+            uint64_t n;
+            if (!fiu_arg_u64("tb_cosim", a, v, NUM_OPTS[num].lo, NUM_OPTS[num].hi, &n))
+                return 2;
+            set_num(o, a, n);
+            have_seed |= !strcmp(a, "--seed");
+            have_rate |= !strcmp(a, "--resets-per-1e4");
         } else if (!strcmp(a, "--no-reset")) {
-            o->reset = false;
+            no_reset = true;
         } else if (!strcmp(a, "--check-timing")) {
             o->check_timing = true;
         } else if (!strcmp(a, "--quiet")) {
             o->quiet = true;
-        } else if (!strcmp(a, "--vectors") && v) {
+        } else if (!strcmp(a, "--vectors")) {
             o->vectors = v;
-            i++;
-        } else if (!strcmp(a, "--wave") && v) {
+        } else if (!strcmp(a, "--wave")) {
             o->wave = v;
-            i++;
-        } else if (!strcmp(a, "--wave-dir") && v) {
+        } else if (!strcmp(a, "--wave-dir")) {
             o->wave_dir = v;
-            i++;
-        } else if (!strcmp(a, "--name") && v) {
+        } else if (!strcmp(a, "--name")) {
             o->name = v;
-            i++;
-        } else if (parse_u64(v, &n) && !strcmp(a, "--wave-req") && n < 100000000) {
-            o->wave_req = (long)n, i++;
-        } else if (parse_u64(v, &n) && !strcmp(a, "--wave-pre") && n <= 1000000) {
-            o->wave_pre = (unsigned)n, i++;
-        } else if (parse_u64(v, &n) && !strcmp(a, "--wave-post") && n <= 1000000) {
-            o->wave_post = (unsigned)n, i++;
-        } else if (!strcmp(a, "--ops") && v) {
+        } else if (!strcmp(a, "--ops")) {
             if (!fiu_gen_parse_ops(v, &o->ops)) {
-                fprintf(stderr, "tb_cosim: bad --ops '%s'\n", v);
+                fprintf(stderr, "tb_cosim: bad --ops '%s' (a comma list of ipa, al2p, vintrp, atest, unpack, badop, or all)\n", v);
                 return 2;
             }
-            i++;
-        } else if (!strcmp(a, "--mix") && v) {
+        } else if (!strcmp(a, "--mix")) {
             if (!fiu_gen_parse_mix(v, &o->mix)) {
                 fprintf(stderr, "tb_cosim: bad --mix '%s' (corner or throughput)\n", v);
                 return 2;
             }
             have_mix = true;
-            i++;
-        } else if (!strcmp(a, "--min-rate") && v) {
-            char *end;
-            o->min_rate = strtod(v, &end);
-            if (!*v || *end || !(o->min_rate >= 0 && o->min_rate <= 64)) {
-                fprintf(stderr, "tb_cosim: bad --min-rate '%s' (requests per cycle, 0..64)\n", v);
+        } else if (!strcmp(a, "--min-rate")) {
+            if (!fiu_arg_double("tb_cosim", a, v, 0, 64, &o->min_rate))
                 return 2;
-            }
-            i++;
-        } else if (parse_u64(v, &n) && !strcmp(a, "--seed")) {
-            o->seed = n, have_seed = true, i++;
-        } else if (parse_u64(v, &n) && !strcmp(a, "--count") && n >= 1 && n <= 100000000) {
-            o->count = (uint32_t)n, i++;
-        } else if (parse_u64(v, &n) && !strcmp(a, "--fused") && n <= 1) {
-            o->fused = (int)n, i++;
-        } else if (parse_u64(v, &n) && !strcmp(a, "--flush") && n <= 1) {
-            o->flush = (int)n, i++;
-        } else if (parse_u64(v, &n) && !strcmp(a, "--bubbles") && n <= 100) {
-            o->bubble_pct = (unsigned)n, i++;
-        } else if (parse_u64(v, &n) && !strcmp(a, "--backpressure") && n <= 99) {
-            o->backpressure_pct = (unsigned)n, i++;
+        } else if (a[0] == '-') {
+            fprintf(stderr, "tb_cosim: unknown option '%s' (try --help)\n", a);
+            return 2;
         } else {
-            fprintf(stderr, "tb_cosim: bad argument '%s' (try --help)\n", a);
+            fprintf(stderr, "tb_cosim: unexpected argument '%s' (options only; try --help)\n", a);
             return 2;
         }
     }
+    if (no_reset && have_rate && o->reset_rate) {
+        fprintf(stderr, "tb_cosim: --no-reset contradicts --resets-per-1e4 %u\n", o->reset_rate);
+        return 2;
+    }
+    if (no_reset)
+        o->reset_rate = 0;
     if (!have_seed) {
         uint64_t n;
         const char *env = getenv("SEED");
-        if (env && parse_u64(env, &n))
+        if (env && fiu_arg_u64("tb_cosim", "SEED", env, 0, UINT64_MAX, &n))
             o->seed = n;
-        else if (env) {
-            fprintf(stderr, "tb_cosim: bad SEED '%s'\n", env);
+        else if (env)
             return 2;
-        } else
+        else
             o->seed = (uint64_t)time(NULL);
     }
     size_t used = 0;
@@ -461,16 +524,14 @@ static int parse_args(int argc, char **argv, options *o)
         int n = snprintf(o->command + used, sizeof o->command - used, "%s%s", i ? " " : "", argv[i]);
         used += n > 0 ? (size_t)n : 0;
     }
-    if (o->check_timing && (o->bubble_pct || o->backpressure_pct || o->reset)) {
+    if (!have_rate && !no_reset && used < sizeof o->command) /* the rate is part of the run */
+        snprintf(o->command + used, sizeof o->command - used, " --resets-per-1e4 %u", o->reset_rate);
+    if (o->check_timing && (o->bubble_pct || o->backpressure_pct || o->reset_rate)) {
         fprintf(stderr, "tb_cosim: --check-timing needs --bubbles 0 --backpressure 0 --no-reset\n");
         return 2;
     }
     if (have_mix && o->vectors) {
         fprintf(stderr, "tb_cosim: --mix chooses generated stimulus; it does not apply to --vectors\n");
-        return 2;
-    }
-    if (o->bubble_pct == 100) {
-        fprintf(stderr, "tb_cosim: --bubbles 100 never offers a request\n");
         return 2;
     }
     return -1;
@@ -481,7 +542,7 @@ static int parse_args(int argc, char **argv, options *o)
 static void run(cosim *c, const char *fst)
 {
     c->rng = c->opt.seed ^ 0xC051A11Eull;
-    c->reset_at = c->opt.count / 4 + rnd(c) % (c->opt.count / 2 + 1);
+    c->reset_rng = c->opt.seed ^ 0x5E5E7A7Eull;
     errno = ERANGE; /* a stale errno must not upset the shim's +verilator+ arguments */
     c->rtl = fiu_rtl_new(2, c->opt.seed);
     if (fst && !fiu_rtl_trace_open(c->rtl, fst)) {
@@ -666,6 +727,71 @@ static void dump_mismatch(const options *opt, long req)
         fprintf(stderr, "tb_cosim: open it with: scripts/wave.sh --fst %s\n", path);
 }
 
+static void no_emit(void *ctx, unsigned sel, uint32_t addr, uint32_t data) { (void)ctx, (void)sel, (void)addr, (void)data; }
+
+/* --vectors: the whole file is read and checked against the C model before any simulation,
+ * so that every input error is reported (file:line, in file order; at most MAX_INPUT_ERRORS)
+ * and a run never stops on bad input half-way. Returns the number of errors (0: run it). */
+static unsigned check_vectors(const options *o)
+{
+    fiu_vreader *vr = fiu_vreader_open(o->vectors);
+    if (!vr) {
+        fprintf(stderr, "tb_cosim: cannot open --vectors '%s': %s\n", o->vectors, strerror(errno));
+        return 1;
+    }
+    const char *f = fiu_vreader_name(vr);
+    fiu_state st;
+    bool have = false;
+    unsigned errors = 0;
+    unsigned long requests = 0;
+    fiu_vrec *rec = malloc(sizeof *rec);
+    int k = 0;
+#define INPUT_ERROR(...) (errors++ < MAX_INPUT_ERRORS ? (void)fprintf(stderr, __VA_ARGS__) : (void)0)
+    while (rec && (k = fiu_vreader_next(vr, rec)) == 1) {
+        if (rec->kind == FIU_VREC_REQUEST) {
+            const char *why = fiu_rtl_request_misfit(&rec->u.req.rq, fiu_rtl_lanes());
+            fiu_response model;
+            if (why) {
+                INPUT_ERROR("%s:%lu: request %lu: %s (the request has %u, the RTL %u)\n", f, rec->line, requests, why,
+                            rec->u.req.rq.lanes, fiu_rtl_lanes());
+            } else if (have && rec->u.req.has_expect) {
+                fiu_execute(&st, &rec->u.req.rq, &model);
+                if (fiu_vec_compare(&rec->u.req.expect, &model))
+                    INPUT_ERROR("%s:%lu: request %lu: the file's expected response differs from the C model%s\n", f,
+                                rec->line, requests, o->fused >= 0 || o->flush >= 0 ? " (with --fused/--flush)" : "");
+            }
+            requests++;
+            continue;
+        }
+        if (rec->kind == FIU_VREC_RAMSIZE && rec->u.ramsize != fiu_rtl_ram_words()) {
+            if (rec->line)
+                INPUT_ERROR("%s:%lu: ramsize %x differs from the RTL's RAM_WORDS %x (hex; %u vs %u words)\n", f, rec->line,
+                            rec->u.ramsize, fiu_rtl_ram_words(), rec->u.ramsize, fiu_rtl_ram_words());
+            else
+                INPUT_ERROR("%s: no ramsize record; its default %x differs from the RTL's RAM_WORDS %x (hex)\n", f,
+                            rec->u.ramsize, fiu_rtl_ram_words());
+        }
+        pin_mode(o, rec);
+        if (!fiu_cfg_apply(&st, &have, rec, no_emit, NULL))
+            INPUT_ERROR("%s:%lu: state write refused by the model\n", f, rec->line);
+    }
+    if (!rec)
+        INPUT_ERROR("tb_cosim: out of memory\n");
+    else if (k < 0)
+        INPUT_ERROR("%s\n", fiu_vreader_error(vr));
+    else if (requests == 0)
+        INPUT_ERROR("%s: no requests: nothing to co-simulate\n", f);
+#undef INPUT_ERROR
+    if (errors)
+        fprintf(stderr, "tb_cosim: %s: %u input error(s)%s; nothing simulated\n", f, errors,
+                errors > MAX_INPUT_ERRORS ? " (the first 10 shown)" : "");
+    if (have)
+        fiu_state_free(&st);
+    free(rec);
+    fiu_vreader_close(vr);
+    return errors;
+}
+
 /* The stimulus mix for the first and the summary line ("file" for --vectors). */
 static const char *mix_text(const options *opt) { return opt->vectors ? "file" : fiu_gen_mix_name(opt->mix); }
 
@@ -675,12 +801,14 @@ int main(int argc, char **argv)
     int r = parse_args(argc, argv, &opt);
     if (r >= 0)
         return r;
+    if (opt.vectors && check_vectors(&opt))
+        return 2;
     if (opt.wave)
         return wave_only(&opt);
     cosim *c = new_run(&opt, RUN_CHECK, -1);
     if (!opt.quiet)
-        printf("tb_cosim: lanes=%u seed=%" PRIu64 " +verilator+rand+reset+2 stimulus=%s mix=%s\n", fiu_rtl_lanes(),
-               opt.seed, opt.vectors ? opt.vectors : "generator", mix_text(&opt));
+        printf("tb_cosim: lanes=%u seed=%" PRIu64 " +verilator+rand+reset+2 resets_per_1e4=%u stimulus=%s mix=%s\n",
+               fiu_rtl_lanes(), opt.seed, opt.reset_rate, opt.vectors ? opt.vectors : "generator", mix_text(&opt));
     fflush(stdout);
     run(c, NULL);
     if (c->w.req >= 0) {
@@ -695,10 +823,10 @@ int main(int argc, char **argv)
         c->failed = true;
     }
     printf("tb_cosim: lanes=%u mix=%s fused=%s flush=%s seed=%" PRIu64 " requests=%lu responses=%lu lane_checks=%lu "
-           "dropped_by_reset=%lu resets=%lu cycles=%" PRIu64 " req/cycle=%.3f latency=%" PRIu64 "/%.1f/%" PRIu64
+           "dropped_by_reset=%lu resets=%lu resets_per_1e4=%u cycles=%" PRIu64 " req/cycle=%.3f latency=%" PRIu64 "/%.1f/%" PRIu64
            " multi_slot=%lu timing_checks=%lu %s%s\n",
            fiu_rtl_lanes(), mix_text(&opt), opt.fused < 0 ? "stim" : opt.fused ? "1" : "0", opt.flush < 0 ? "stim" : opt.flush ? "1" : "0",
-           opt.seed, c->requests, c->responses, c->lane_checks, c->dropped, c->resets, c->cycles,
+           opt.seed, c->requests, c->responses, c->lane_checks, c->dropped, c->resets, opt.reset_rate, c->cycles,
            rate, c->lat_min,
            c->responses ? (double)c->lat_sum / (double)c->responses : 0.0, c->lat_max, c->multi_slot,
            c->timing_checks, c->failed ? "FAIL: " : "PASS",
