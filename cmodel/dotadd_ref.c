@@ -48,7 +48,7 @@ static void fix_sub(fix576 *x, const fix576 *y) /* x -= y, x >= y */
 
 static int fix_bit(const fix576 *x, int i) { return i >= 0 && ((x->w[i / 32] >> (i % 32)) & 1); }
 
-static uint32_t ref_round(bool neg, const fix576 *mag, bool flush)
+static uint32_t ref_round(bool neg, const fix576 *mag, bool flush, unsigned *flags)
 {
     uint32_t sign = neg ? 0x80000000u : 0;
     int msb = FIX_BITS - 1;
@@ -63,6 +63,12 @@ static uint32_t ref_round(bool neg, const fix576 *mag, bool flush)
     bool round_bit = fix_bit(mag, lo - 1), sticky = false;
     for (int i = lo - 2; i >= 0; i--)
         sticky = sticky || fix_bit(mag, i);
+    if (round_bit || sticky)
+        *flags |= FIU_F32_EV_INEXACT;
+    if (round_bit && !sticky)
+        *flags |= FIU_F32_EV_TIE;
+    if (msb + FIX_LSB < -126)
+        *flags |= FIU_F32_EV_TINY;
     if (round_bit && (sticky || (q & 1)))
         q++;
     int lsb_exp = lo + FIX_LSB;
@@ -72,15 +78,19 @@ static uint32_t ref_round(bool neg, const fix576 *mag, bool flush)
     }
     if (q & (1u << 23)) {
         int biased = lsb_exp + 150;
-        if (biased > 254)
+        if (biased > 254) {
+            *flags |= FIU_F32_EV_OVERFLOW;
             return sign | FIU_F32_POS_INF;
+        }
         return sign | ((uint32_t)biased << 23) | ((uint32_t)q & 0x007FFFFFu);
     }
     return flush ? sign : sign | (uint32_t)q;
 }
 
-static uint32_t ref_fused(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e, unsigned mode)
+static uint32_t ref_fused_flags(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e, unsigned mode,
+                               unsigned *flags)
 {
+    *flags = 0;
     f32_terms terms = f32_terms_decode(a, b, c, d, e, mode);
     if (terms.done)
         return terms.result;
@@ -94,7 +104,13 @@ static uint32_t ref_fused(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32
         return FIU_F32_POS_ZERO;
     fix576 *big = cmp > 0 ? &pos : &negp;
     fix_sub(big, cmp > 0 ? &negp : &pos);
-    return ref_round(cmp < 0, big, (mode & FIU_F32_FLUSH) != 0);
+    return ref_round(cmp < 0, big, (mode & FIU_F32_FLUSH) != 0, flags);
+}
+
+static uint32_t ref_fused(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e, unsigned mode)
+{
+    unsigned flags;
+    return ref_fused_flags(a, b, c, d, e, mode, &flags);
 }
 
 uint32_t fiu_f32_dotadd_ref(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e, unsigned mode)
@@ -102,4 +118,12 @@ uint32_t fiu_f32_dotadd_ref(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint
     if (!(mode & FIU_F32_FUSED))
         f32_round_products(&a, &b, &c, &d, mode, ref_fused);
     return ref_fused(a, b, c, d, e, mode);
+}
+
+uint32_t fiu_f32_dotadd_ref_events(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e, unsigned mode,
+                                   unsigned *events)
+{
+    if (!(mode & FIU_F32_FUSED))
+        f32_round_products(&a, &b, &c, &d, mode, ref_fused);
+    return ref_fused_flags(a, b, c, d, e, mode, events);
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "fiu_model.h"
+#include "fiu_cov.h"
 #include "fiu_vectors.h"
 
 enum { EXIT_MISMATCH = 1, EXIT_INPUT = 2 };
@@ -242,6 +243,7 @@ static int cmd_check(int argc, char **argv)
     fiu_state st;
     bool inited = false, input_ok = rec != NULL;
     unsigned long requests = 0, lanes = 0, mismatches = 0;
+    fiu_cov *cov = fiu_cov_env_new();
     int k = 0;
     while (input_ok && (k = fiu_vreader_next(r, rec)) > 0) {
         if (rec->kind != FIU_VREC_REQUEST) {
@@ -257,6 +259,7 @@ static int cmd_check(int argc, char **argv)
         }
         fiu_response got;
         fiu_execute(&st, &q->rq, &got);
+        fiu_cov_sample_execute(cov, &st, &q->rq, &got);
         requests++;
         lanes += q->rq.lanes;
         if (fiu_vec_compare(&q->expect, &got) == 0)
@@ -281,6 +284,8 @@ static int cmd_check(int argc, char **argv)
     free(rec);
     fiu_vreader_close(r);
     fflush(stdout);
+    if (!fiu_cov_env_finish(cov, "fiu-model-check"))
+        input_ok = false;
     return !input_ok ? EXIT_INPUT : mismatches ? EXIT_MISMATCH : 0;
 }
 

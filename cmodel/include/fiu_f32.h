@@ -35,6 +35,16 @@ uint32_t fiu_f32_dotadd(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t
 /* Slow, obviously-correct reference (576-bit exact fixed point). Same contract. */
 uint32_t fiu_f32_dotadd_ref(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e, unsigned mode);
 
+/* The reference with the events of its final rounding (unfused: of the sum, not the products). */
+enum {
+    FIU_F32_EV_INEXACT = 1u << 0,  /* the exact sum is not representable */
+    FIU_F32_EV_TIE = 1u << 1,      /* the exact sum lies halfway between two neighbours */
+    FIU_F32_EV_TINY = 1u << 2,     /* nonzero exact sum below 2^-126 in magnitude */
+    FIU_F32_EV_OVERFLOW = 1u << 3  /* finite terms, infinite result */
+};
+uint32_t fiu_f32_dotadd_ref_events(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e, unsigned mode,
+                                   unsigned *events);
+
 /* Convenience forms of the one core. */
 uint32_t fiu_f32_fma(uint32_t a, uint32_t b, uint32_t e, unsigned mode); /* RNE(a*b+e) */
 uint32_t fiu_f32_mul(uint32_t a, uint32_t b, unsigned mode);             /* RNE(a*b)   */

@@ -4,6 +4,7 @@
 #define F32_DUT_H
 
 #include "f32_oracle.h"
+#include "fiu_cov.h"
 #include "fiu_f32.h"
 
 _Static_assert(F32O_FUSED == FIU_F32_FUSED && F32O_FLUSH == FIU_F32_FLUSH, "mode bits differ from fiu_f32.h");
@@ -25,6 +26,17 @@ static inline uint32_t f32_dut_eval(enum f32_op op, const struct f32_case *c)
 static inline uint32_t f32_dut_impl(void *ctx, enum f32_op op, const struct f32_case *c)
 {
     (void)ctx;
+    return f32_dut_eval(op, c);
+}
+
+/* f32_impl_fn adapter that also samples functional coverage; ctx: a fiu_cov (NULL: none). */
+static inline uint32_t f32_dut_impl_cov(void *ctx, enum f32_op op, const struct f32_case *c)
+{
+    fiu_cov *cov = (fiu_cov *)ctx;
+    if (op == F32_OP_DOTADD)
+        fiu_cov_sample_dotadd(cov, c->a, c->b, c->c, c->d, c->e, c->mode);
+    else if (op == F32_OP_POST_MULTIPLY)
+        fiu_cov_sample_post(cov, c->a, c->pmul, c->sat);
     return f32_dut_eval(op, c);
 }
 

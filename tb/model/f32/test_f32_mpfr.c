@@ -145,6 +145,7 @@ int main(int argc, char **argv)
     }
 
     printf(PROG ": seed=%s count=%" PRIu64 " gen=%s\n", seed_text, count, f32_gen_name(gen));
+    fiu_cov *cov = fiu_cov_env_new();
     uint64_t total_cases = 0, total_mismatches = 0;
     unsigned runs = 0;
     for (int op = 0; op < F32_OP_COUNT; op++) {
@@ -157,7 +158,7 @@ int main(int argc, char **argv)
             struct f32_run run = {(enum f32_op)op, (unsigned)mode, gen, count, seed};
             f32_report_init(&rep, PROG, stdout, (unsigned)max_print);
             double t0 = now_seconds();
-            f32_run_vs_oracle(&run, f32_dut_impl, NULL, &oracle, &rep);
+            f32_run_vs_oracle(&run, f32_dut_impl_cov, cov, &oracle, &rep);
             double dt = now_seconds() - t0;
             f32_report_coverage(&rep);
             printf(PROG ": op=%s mode=%s time=%.2fs\n", f32_op_name(run.op),
@@ -174,5 +175,7 @@ int main(int argc, char **argv)
                            mode_sel == ALL ? "all" : f32_mode_name((unsigned)mode_sel), total_cases,
                            total_mismatches, seed_text);
     f32_oracle_clear(&oracle);
+    if (!fiu_cov_env_finish(cov, PROG))
+        return 2;
     return total_mismatches == 0 && total_cases > 0 ? 0 : 1;
 }
