@@ -2,11 +2,16 @@
  * Each expected response is recomputed with the C model and must equal the file's.
  * Image: records of 32-bit words; 1 = cfg write (sel, addr, data); 2 = request (10 request
  * words, 11 words per lane, then status, wmask, kill, pred, results); 0 = end. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "args.h"
 #include "cfg_writes.h"
+
+/* tb_smoke.sv's RAM_WORDS and image memory (MEM_WORDS). */
+enum { SMOKE_RAM_WORDS = 0x1000, SMOKE_MEM_WORDS = 1 << 20 };
 
 typedef struct {
     FILE *out;
@@ -71,14 +76,24 @@ int main(int argc, char **argv)
         fprintf(help ? stdout : stderr,
                 "usage: vec2mem FILE LANES -o IMAGE\n"
                 "  Converts a vector file (docs/vectors.md) for the Icarus smoke testbench; every\n"
-                "  request must have LANES lanes; expectations are re-checked with the C model.\n");
+                "  request must have LANES lanes (1..64), the ramsize must be tb_smoke's RAM_WORDS\n"
+                "  (1000 hex), and there must be a request; expectations are re-checked with the C\n"
+                "  model. Exit status: 0 ok, 1 an expectation differs from the model, 2 usage or bad\n"
+                "  input (FILE:LINE: reason).\n");
         return help ? 0 : 2;
     }
-    unsigned long lanes = strtoul(argv[2], NULL, 10);
+    uint64_t lanes;
+    if (!fiu_arg_u64("vec2mem", "LANES", argv[2], 1, FIU_MAX_LANES, &lanes))
+        return 2;
     fiu_vreader *r = fiu_vreader_open(argv[1]);
+    if (!r) {
+        fprintf(stderr, "vec2mem: cannot open '%s': %s\n", argv[1], strerror(errno));
+        return 2;
+    }
     image im = {.out = fopen(argv[4], "w")};
-    if (!r || !im.out) {
-        fprintf(stderr, "vec2mem: cannot open %s\n", !r ? argv[1] : argv[4]);
+    if (!im.out) {
+        fprintf(stderr, "vec2mem: cannot open '%s' for writing: %s\n", argv[4], strerror(errno));
+        fiu_vreader_close(r);
         return 2;
     }
     fiu_state st;
@@ -92,7 +107,7 @@ int main(int argc, char **argv)
             fiu_execute(&st, &rec.u.req.rq, &model);
             if (rec.u.req.rq.lanes != lanes) {
                 fprintf(stderr, "%s:%lu: request has %u lanes, the testbench %lu\n", argv[1], rec.line,
-                        rec.u.req.rq.lanes, lanes);
+                        rec.u.req.rq.lanes, (unsigned long)lanes);
                 rc = 2;
             } else if (rec.u.req.has_expect && fiu_vec_compare(&rec.u.req.expect, &model)) {
                 fprintf(stderr, "%s:%lu: expected response differs from the C model (stale file?)\n", argv[1],
@@ -104,6 +119,12 @@ int main(int argc, char **argv)
             }
             continue;
         }
+        if (rec.kind == FIU_VREC_RAMSIZE && rec.u.ramsize != SMOKE_RAM_WORDS) {
+            fprintf(stderr, "%s:%lu: ramsize %x differs from tb_smoke's RAM_WORDS %x (hex)\n", argv[1], rec.line,
+                    rec.u.ramsize, SMOKE_RAM_WORDS);
+            rc = 2;
+            break;
+        }
         if (!fiu_cfg_apply(&st, &have_state, &rec, emit_cfg, &im)) {
             fprintf(stderr, "%s:%lu: state write refused by the model\n", argv[1], rec.line);
             rc = 2;
@@ -112,6 +133,15 @@ int main(int argc, char **argv)
     }
     if (rc == 0 && k < 0) {
         fprintf(stderr, "%s\n", fiu_vreader_error(r));
+        rc = 2;
+    }
+    if (rc == 0 && requests == 0) {
+        fprintf(stderr, "%s: no requests: nothing to replay\n", argv[1]);
+        rc = 2;
+    }
+    if (rc == 0 && im.words >= SMOKE_MEM_WORDS) {
+        fprintf(stderr, "%s: the image needs %lu words, tb_smoke holds %u\n", argv[1], im.words + 1,
+                (unsigned)SMOKE_MEM_WORDS);
         rc = 2;
     }
     word(&im, 0);
