@@ -5,13 +5,15 @@ CTEST  = cd $(BUILD) && ctest --no-tests=error --output-on-failure -j$(JOBS)
 VERILATOR ?= verilator
 RTL_SRCS = $(sort $(wildcard rtl/*.sv))
 
-.PHONY: help deps configure build sim test regress bench lint clean alpha-study wave wave-png synth
+.PHONY: help deps configure build sim test regress regress-shards regress-slurm bench lint clean alpha-study wave wave-png synth
 
 help:
 	@echo "fiu targets:"
 	@echo "  make sim      main regression (installs missing packages first)"
 	@echo "  make test     whole test suite except the deep and synth labels (what CI runs)"
-	@echo "  make regress  deep regressions (ctest -L deep)"
+	@echo "  make regress  deep regressions: SHARDS seed-range shards run locally, then ctest -L deep"
+	@echo "  make regress-shards [SHARDS=8 VECTORS=1e7 SEED0=1 SEEDS_PER_SHARD=1]  the shards only"
+	@echo "  make regress-slurm [... SLURM_ARGS=...]  the shards as one Slurm job array (docs/verification.md)"
 	@echo "  make bench    benchmarks (throughput figures, not tests; co-simulation speeds, FST sizes,"
 	@echo "               RTL requests per clock on the throughput and corner mixes)"
 	@echo "  make alpha-study  exhaustive alpha-lowering study (docs/alpha-test.md)"
@@ -41,9 +43,30 @@ sim: build
 test: build
 	$(CTEST) -LE '^(deep|synth)$$'
 
+# Deep regression (docs/verification.md, "Deep regression and Slurm"): SHARDS shards of VECTORS
+# lane vectors, shard i on seeds SEED0 + i*SEEDS_PER_SHARD ..., JOBS at a time (scripts/regress.py),
+# then every deep-labelled CTest test; fails if either fails.
+SHARDS ?= 8
+VECTORS ?= 1e7
+SEED0 ?= 1
+SEEDS_PER_SHARD ?= 1
+REGRESS_OUT ?= $(BUILD)/regress
+REGRESS_TARGETS = tb_dotadd test_f32_mpfr tb_cosim_l4
+REGRESS_ARGS = --build $(BUILD) --shards $(SHARDS) --vectors $(VECTORS) --seed0 $(SEED0) --seeds-per-shard $(SEEDS_PER_SHARD)
+SLURM_ARGS ?=
+
 regress:
 	@$(MAKE) --no-print-directory build DEEP=ON
-	$(CTEST) -L deep
+	@rc=0; scripts/regress.py run $(REGRESS_ARGS) --out $(REGRESS_OUT) -j $(JOBS) || rc=1; \
+	($(CTEST) -L deep) || rc=1; exit $$rc
+
+regress-shards: configure
+	@cmake --build $(BUILD) -j$(JOBS) --target $(REGRESS_TARGETS)
+	@scripts/regress.py run $(REGRESS_ARGS) --out $(REGRESS_OUT) -j $(JOBS)
+
+regress-slurm: configure
+	@cmake --build $(BUILD) -j$(JOBS) --target $(REGRESS_TARGETS)
+	@scripts/slurm/submit.sh $(REGRESS_ARGS) --out $(REGRESS_OUT)-slurm $(SLURM_ARGS)
 
 alpha-study: build
 	$(BUILD)/tb/model/alpha/alpha_study

@@ -11,6 +11,7 @@ import shlex
 import socket
 import subprocess
 import sys
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -29,6 +30,7 @@ WORKLOADS = {
     "cosim": ("tb/cosim/tb_cosim_l4", 4),
 }
 DEFAULT_MIX = "dotadd:50,mpfr:49,cosim:1"
+_PRINT_LOCK = threading.Lock()
 INJECT_MIN_DOTADD = 3200  # tb_dotadd --inject-fault corrupts vector 12345 (mod 999983): 4 x 3200 > 12345
 
 
@@ -133,6 +135,8 @@ def rerun_command(args, index):
     argv = [SELF, "shard", "--build", args.build, "--out", args.out, "--index", str(index),
             "--seed0", str(args.seed0), "--seeds-per-shard", str(args.seeds_per_shard),
             "--vectors", str(args.vectors), "--mix", mix_text(args.mix)]
+    if index in args.inject_fault_shard:
+        argv += ["--inject-fault-shard", str(index)]
     return shlex.join(argv)
 
 
@@ -148,7 +152,11 @@ def run_shard(args, index, quiet=False):
            "slurm_job": os.environ.get("SLURM_ARRAY_JOB_ID") or os.environ.get("SLURM_JOB_ID"),
            "slurm_task": os.environ.get("SLURM_ARRAY_TASK_ID"),
            "injected_fault": inject, "rerun": rerun, "runs": [], "start": time.time()}
-    say = (lambda s: None) if quiet else (lambda s: print(s, flush=True))
+    def say(line):  # whole lines: shards of 'run' print from several threads
+        if not quiet:
+            with _PRINT_LOCK:
+                sys.stdout.write(line + "\n")
+                sys.stdout.flush()
     say(f"{PROG}: shard {index} seeds {seeds[0]}..{seeds[-1]} on {rec['host']}"
         f"{' (fault injected)' if inject else ''}; rerun alone: {rerun}")
     ok = True

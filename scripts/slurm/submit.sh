@@ -26,6 +26,7 @@ WAIT_TIMEOUT=0
 POLL=2
 PYTHON=${PYTHON:-python3}
 DRY=0
+LOCAL=0
 INJECT=()
 
 usage() {
@@ -62,6 +63,8 @@ flow:
   --wait-timeout S     give up after S seconds: scancel the array, merge what exists, exit 1 (default:
                        no limit)
   --poll S             seconds between squeue polls (default $POLL)
+  --local              use the one-node cluster of scripts/slurm/cluster.sh (SLURM_CONF from it),
+                       starting it first if it is down (needs root)
   --dry-run            print the job script and the sbatch command, submit nothing
   --inject-fault-shard I  self-test: shard I runs with an injected mismatch (the merge must fail)
   --help               this text
@@ -84,6 +87,7 @@ while [ $# -gt 0 ]; do
     --help|-h) usage; exit 0 ;;
     --no-wait) WAIT=0; shift; continue ;;
     --dry-run) DRY=1; shift; continue ;;
+    --local) LOCAL=1; shift; continue ;;
   esac
   need "$@"
   case $1 in
@@ -163,6 +167,15 @@ if [ $DRY = 1 ]; then
 fi
 
 command -v sbatch >/dev/null || die "sbatch not found (install slurm-wlm, or run on a submit host)"
+if [ $LOCAL = 1 ]; then
+  eval "$("$REPO/scripts/slurm/cluster.sh" env)"
+  "$REPO/scripts/slurm/cluster.sh" status >/dev/null 2>&1 || "$REPO/scripts/slurm/cluster.sh" start \
+    || die "the local cluster did not start (scripts/slurm/cluster.sh start)"
+fi
+if [ -z "${SLURM_CONF:-}" ] && [ ! -e /etc/slurm/slurm.conf ]; then
+  echo "$PROG: no Slurm client configuration (\$SLURM_CONF unset, no /etc/slurm/slurm.conf): point SLURM_CONF" \
+       "at your cluster's slurm.conf, or use --local for scripts/slurm/cluster.sh" >&2
+fi
 for i in "${indices[@]}"; do rm -f "$(printf '%s/shard-%04d' "$OUT" "$i")".{json,log}; done
 echo "$PROG: ${cmd[*]}"
 jobid=$("${cmd[@]}" 2>"$OUT/sbatch.err") || { cat "$OUT/sbatch.err" >&2; die "sbatch failed"; }
