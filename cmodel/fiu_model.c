@@ -319,7 +319,7 @@ static bool gen_sink(void *vctx, const fiu_vrec *rec)
 static bool parse_u64(const char *s, unsigned long long max, unsigned long long *v)
 {
     char *end;
-    if (!*s || *s == '-' || *s == '+' || *s == ' ')
+    if (*s < '0' || *s > '9') /* strtoull would skip white space and take a sign */
         return false;
     errno = 0;
     *v = strtoull(s, &end, 0);

@@ -1142,12 +1142,12 @@ void f32_run_vs_oracle(const struct f32_run *run, f32_impl_fn impl, void *impl_c
 
 bool f32_parse_u64(const char *s, uint64_t *out)
 {
-    if (!s || !*s || *s == '-' || *s == '+')
+    if (!s || *s < '0' || *s > '9') /* strtoull would skip white space and take a sign */
         return false;
     char *end;
     errno = 0;
     if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-        if (!s[2])
+        if (!strchr("0123456789abcdefABCDEF", s[2]) || !s[2])
             return false;
         unsigned long long v = strtoull(s + 2, &end, 16);
         if (errno || *end || end == s + 2)
@@ -1159,6 +1159,8 @@ bool f32_parse_u64(const char *s, uint64_t *out)
     if (errno || end == s)
         return false;
     if (*end == 'e' || *end == 'E') { /* 1e6 */
+        if (end[1] < '0' || end[1] > '9')
+            return false;
         char *end2;
         unsigned long long p = strtoull(end + 1, &end2, 10);
         if (errno || end2 == end + 1 || *end2 || p > 19)
