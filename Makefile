@@ -5,7 +5,7 @@ CTEST  = cd $(BUILD) && ctest --no-tests=error --output-on-failure -j$(JOBS)
 VERILATOR ?= verilator
 RTL_SRCS = $(sort $(wildcard rtl/*.sv))
 
-.PHONY: help deps configure build sim test regress regress-shards regress-slurm bench lint clean alpha-study wave wave-png synth
+.PHONY: help deps configure build sim test regress regress-shards regress-slurm bench lint clean alpha-study wave wave-png synth fuzz
 
 help:
 	@echo "fiu targets:"
@@ -21,6 +21,8 @@ help:
 	@echo "               rerun a co-simulation case, trace the cycles around request k, open GTKWave"
 	@echo "  make wave-png TEST=<case> ... [PNG=file]  the same view rendered to a PNG under Xvfb"
 	@echo "  make synth [SYNTH_ARGS=...]  Yosys + nextpnr flow: build/synth/report.md (docs/synthesis.md)"
+	@echo "  make fuzz [FUZZ_SECONDS=60]  libFuzzer targets (clang, ASan+UBSan), each FUZZ_SECONDS s;"
+	@echo "               crash inputs in $(BUILD)/fuzz/artifacts/ (docs/verification.md, Fuzzing)"
 	@echo "  make lint     verilator -Wall --lint-only on rtl/"
 	@echo "  make deps     install missing Debian packages (scripts/deps.sh)"
 	@echo "  make clean    remove $(BUILD)/"
@@ -90,6 +92,11 @@ wave-png: build
 SYNTH_ARGS ?=
 synth: deps
 	@scripts/synth.sh --out $(BUILD)/synth -j$(JOBS) $(SYNTH_ARGS)
+
+# Fuzzing (docs/verification.md "Fuzzing"): its own clang build in $(BUILD)/fuzz, no configure needed.
+FUZZ_SECONDS ?= 60
+fuzz:
+	@scripts/fuzz.sh --seconds $(FUZZ_SECONDS) --build-dir $(BUILD)/fuzz -j $(JOBS)
 
 lint:
 	@if [ -z "$(RTL_SRCS)" ]; then echo "lint: no RTL sources in rtl/ yet"; \
