@@ -10,10 +10,11 @@ usage() {
   cat <<EOF
 usage: tb/regress/test_slurm.sh BUILD_DIR [WORK_DIR]
 
-Runs scripts/slurm/submit.sh against the local cluster (SLURM_CONF from scripts/slurm/cluster.sh;
-started here, and stopped again at the end, if it was not running) with the binaries of
-BUILD_DIR; results under WORK_DIR (default BUILD_DIR/regress-slurm-test). Concurrent runs on one
-machine take turns (flock on \${FIU_SLURM_DIR:-/tmp/fiu-slurm}.lock). Ends with one line
+Runs scripts/slurm/submit.sh against a local one-node cluster of its own (scripts/slurm/cluster.sh
+--dir \${FIU_SLURM_TEST_DIR:-/tmp/fiu-slurm-test} --port \${FIU_SLURM_TEST_PORT:-6827}; started here,
+and stopped again at the end, if it was not running) with the binaries of BUILD_DIR; results
+under WORK_DIR (default BUILD_DIR/regress-slurm-test). Concurrent runs on one machine take
+turns (flock on the cluster directory's name + .lock). Ends with one line
 'test_slurm: ...'. Exit 0 pass, 1 fail, 2 usage, 77 skip (Slurm or munge not installed).
 EOF
 }
@@ -23,7 +24,10 @@ WORK=${2:-$BUILD/regress-slurm-test}
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 CLUSTER=$REPO/scripts/slurm/cluster.sh
 SUBMIT=$REPO/scripts/slurm/submit.sh
-SDIR=${FIU_SLURM_DIR:-/tmp/fiu-slurm}
+# A cluster of its own (not the one of 'cluster.sh start' at /tmp/fiu-slurm:6817), so that a long
+# array running there cannot hold the test's tiny jobs back.
+SDIR=${FIU_SLURM_TEST_DIR:-/tmp/fiu-slurm-test}
+export FIU_SLURM_DIR=$SDIR FIU_SLURM_PORT=${FIU_SLURM_TEST_PORT:-6827}
 WAIT=${FIU_SLURM_TEST_WAIT:-240}
 
 fails=0
@@ -51,7 +55,7 @@ eval "$("$CLUSTER" env)"
 started=0
 if ! "$CLUSTER" status >/dev/null 2>&1; then
   if [ "$(id -u)" != 0 ]; then
-    echo "test_slurm: FAIL (no local Slurm running and not root: run as root, or start it with sudo scripts/slurm/cluster.sh start)"
+    echo "test_slurm: FAIL (no local Slurm running and not root: run as root, or start it with sudo FIU_SLURM_DIR=$SDIR FIU_SLURM_PORT=$FIU_SLURM_PORT scripts/slurm/cluster.sh start)"
     exit 1
   fi
   echo "$PROG: starting the local cluster"
