@@ -191,7 +191,7 @@ fi
 t0=$SECONDS
 last=""
 while :; do
-  if ! q=$(squeue -h -j "$jobid" -o %T 2>&1); then
+  if ! q=$(squeue -h -r -j "$jobid" -o %T 2>&1); then
     case $q in *"Invalid job id"*) q="" ;; *) echo "$PROG: squeue: $q (retrying)" >&2; q="?" ;; esac
   fi
   [ -z "$q" ] && break
