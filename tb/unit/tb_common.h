@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <initializer_list>
+#include "../common/args.h"
 #include "../common/splitmix64.h"
 
 namespace tb {
@@ -43,13 +44,9 @@ inline Options parse_options(int argc, char **argv, const char *usage, uint64_t 
             o.inject_fault = true;
         } else if ((!std::strcmp(a, "--count") || !std::strcmp(a, "--seed") ||
                     !std::strcmp(a, "--max-print")) && i + 1 < argc) {
-            char *end = nullptr;
-            errno = 0;
-            unsigned long long v = std::strtoull(argv[++i], &end, 0);
-            if (errno || !end || *end || argv[i][0] == '-') {
-                std::fprintf(stderr, "%s: bad value '%s' for %s\n", argv[0], argv[i], a);
+            uint64_t v;
+            if (!fiu_arg_u64(argv[0], a, argv[++i], 0, UINT64_MAX, &v))
                 std::exit(2);
-            }
             if (!std::strcmp(a, "--count"))
                 o.count = v;
             else if (!std::strcmp(a, "--seed"))

@@ -251,19 +251,6 @@ void sweep_unorm(AlphaBench &ab)
         ab.check_unorm(a);
 }
 
-bool parse_u64(const char *s, uint64_t *out)
-{
-    if (!s || !*s)
-        return false;
-    char *end = nullptr;
-    errno = 0;
-    unsigned long long v = std::strtoull(s, &end, 0);
-    if (errno || *end || s[0] == '-')
-        return false;
-    *out = v;
-    return true;
-}
-
 }  // namespace
 
 int main(int argc, char **argv)
@@ -281,10 +268,12 @@ int main(int argc, char **argv)
             fault = true;
         } else if (!std::strcmp(a, "--seed") || !std::strcmp(a, "--pairs") || !std::strcmp(a, "--max-print")) {
             uint64_t *dst = a[2] == 's' ? &seed : a[2] == 'p' ? &pairs : &max_print;
-            if (i + 1 >= argc || !parse_u64(argv[i + 1], dst)) {
-                std::fprintf(stderr, "tb_stages: %s needs a non-negative integer (try --help)\n", a);
+            if (i + 1 >= argc) {
+                std::fprintf(stderr, "tb_stages: %s needs a value (try --help)\n", a);
                 return 2;
             }
+            if (!fiu_arg_u64("tb_stages", a, argv[i + 1], 0, UINT64_MAX, dst))
+                return 2;
             i++;
         } else {
             std::fprintf(stderr, "tb_stages: unknown argument '%s' (try --help)\n", a);

@@ -10,6 +10,7 @@
 
 #include <systemc>
 
+#include "args.h"
 #include "driver.h"
 #include "fiu_model_sc.h"
 #include "fiu_rtl_sc.h"
@@ -40,15 +41,6 @@ void usage()
                 fiu_rtl_sc::lanes, fiu_rtl_sc::ram_words);
 }
 
-bool parse_u64(const char *s, uint64_t *v)
-{
-    char *end;
-    if (!s || !*s || *s == '-')
-        return false;
-    *v = std::strtoull(s, &end, 0);
-    return *end == '\0';
-}
-
 // -1: run; otherwise the exit status.
 int parse_args(int argc, char **argv, cli *o)
 {
@@ -61,15 +53,27 @@ int parse_args(int argc, char **argv, cli *o)
             return 0;
         } else if (!std::strcmp(a, "--quiet")) {
             o->quiet = true;
-        } else if (!std::strcmp(a, "--vectors") && v) {
+        } else if (!v && (!std::strcmp(a, "--vectors") || !std::strcmp(a, "--seed") || !std::strcmp(a, "--bubbles") ||
+                          !std::strcmp(a, "--backpressure") || !std::strcmp(a, "--inject-fault"))) {
+            std::fprintf(stderr, "fiu_sc_cosim: %s needs a value (try --help)\n", a);
+            return FIU_SC_EXIT_USAGE;
+        } else if (!std::strcmp(a, "--vectors")) {
             o->vectors = v, i++;
-        } else if (!std::strcmp(a, "--seed") && parse_u64(v, &n)) {
+        } else if (!std::strcmp(a, "--seed")) {
+            if (!fiu_arg_u64("fiu_sc_cosim", a, v, 0, UINT64_MAX, &n))
+                return FIU_SC_EXIT_USAGE;
             o->rtl.seed = n, have_seed = true, i++;
-        } else if (!std::strcmp(a, "--bubbles") && parse_u64(v, &n) && n <= 99) {
-            o->rtl.bubble_pct = static_cast<unsigned>(n), i++;
-        } else if (!std::strcmp(a, "--backpressure") && parse_u64(v, &n) && n <= 99) {
-            o->rtl.backpressure_pct = static_cast<unsigned>(n), i++;
-        } else if (!std::strcmp(a, "--inject-fault") && parse_u64(v, &n) && n <= 0x7FFFFFFF) {
+        } else if (!std::strcmp(a, "--bubbles") || !std::strcmp(a, "--backpressure")) {
+            if (!fiu_arg_u64("fiu_sc_cosim", a, v, 0, 99, &n))
+                return FIU_SC_EXIT_USAGE;
+            if (!std::strcmp(a, "--bubbles"))
+                o->rtl.bubble_pct = static_cast<unsigned>(n);
+            else
+                o->rtl.backpressure_pct = static_cast<unsigned>(n);
+            i++;
+        } else if (!std::strcmp(a, "--inject-fault")) {
+            if (!fiu_arg_u64("fiu_sc_cosim", a, v, 0, 0x7FFFFFFF, &n))
+                return FIU_SC_EXIT_USAGE;
             o->sb.inject_fault = static_cast<long>(n), i++;
         } else {
             std::fprintf(stderr, "fiu_sc_cosim: bad argument '%s' (try --help)\n", a);
@@ -83,10 +87,8 @@ int parse_args(int argc, char **argv, cli *o)
     if (!have_seed) {
         const char *env = std::getenv("SEED");
         uint64_t n;
-        if (env && !parse_u64(env, &n)) {
-            std::fprintf(stderr, "fiu_sc_cosim: bad SEED '%s'\n", env);
+        if (env && !fiu_arg_u64("fiu_sc_cosim", "SEED", env, 0, UINT64_MAX, &n))
             return FIU_SC_EXIT_USAGE;
-        }
         o->rtl.seed = env ? n : static_cast<uint64_t>(std::time(nullptr));
     }
     o->sb.replay = std::string(argv[0]) + " --vectors " + o->vectors + " --seed " + std::to_string(o->rtl.seed) +

@@ -11,6 +11,7 @@
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/tlm_quantumkeeper.h>
 
+#include "args.h"
 #include "fiu_tlm_driver.h"
 #include "fiu_tlm_target.h"
 
@@ -164,6 +165,10 @@ private:
             }
         }
         qk_.sync();
+        if (exit_code == 0 && requests == 0) {
+            std::fprintf(stderr, "%s: no requests: nothing to run\n", fiu_vreader_name(reader_));
+            fail(2, "FAIL: no requests");
+        }
         if (exit_code == 0 && mismatches_)
             fail(1, "FAIL: " + std::to_string(mismatches_) + " mismatching requests");
     }
@@ -176,17 +181,6 @@ private:
     bool shadow_ok_ = false;
     unsigned long mismatches_ = 0;
 };
-
-// Non-negative decimal; false on junk or overflow.
-bool parse_ns(const char *s, unsigned long &v)
-{
-    char *end;
-    errno = 0;
-    if (!*s || *s == '-')
-        return false;
-    v = std::strtoul(s, &end, 10);
-    return !*end && errno == 0;
-}
 
 int usage_error(const std::string &msg)
 {
@@ -213,8 +207,12 @@ int sc_main(int argc, char *argv[])
                 return usage_error(a + " needs a value");
             if (a == "--vectors")
                 vectors = argv[++i];
-            else if (!parse_ns(argv[++i], quantum_ns))
-                return usage_error("bad --quantum '" + std::string(argv[i]) + "'");
+            else {
+                uint64_t ns;
+                if (!fiu_arg_u64("fiu_tlm_run", "--quantum", argv[++i], 0, 1000000000, &ns))
+                    return 2;
+                quantum_ns = static_cast<unsigned long>(ns);
+            }
         } else {
             return usage_error("unknown argument '" + a + "'");
         }
