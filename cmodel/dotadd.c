@@ -8,8 +8,10 @@
  *  - only T3 below the window: T1+T2 is exact and is either 0 (result = T3) or
  *    at least 2^(h1-49), so T3's lost bits act as one floor + sticky bit.
  * The value is carried in half units (2*acc + sticky) and rounded once. */
+#include <float.h>
 #include <limits.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "dotadd_terms.h"
 
@@ -172,6 +174,121 @@ static uint32_t sum_terms(const f32_term *t, int n, bool flush)
     return round_pack(neg, neg ? -(u128)half_units : (u128)half_units, wb - 1, flush);
 }
 
+/* ---- Host floating-point fast path (spec 2.11, "Fast paths"). Used only where the host
+ * evaluates double in double (SSE2) and only when MXCSR is the default: round to nearest,
+ * no FTZ, no DAZ, exceptions masked. Anything it cannot prove falls to the integer path. */
+#if (defined(__x86_64__) || (defined(__i386__) && defined(__SSE2_MATH__))) && FLT_EVAL_METHOD == 0 && \
+    !defined(__FAST_MATH__) && !__FINITE_MATH_ONLY__ && !defined(FIU_NO_HOST_FP)
+#include <xmmintrin.h>
+#define HOST_FP 1
+static bool host_fp_default(void) { return (_mm_getcsr() & ~0x3Fu) == 0x1F80u; }
+#else
+#define HOST_FP 0
+static bool host_fp_default(void) { return false; }
+#endif
+
+#ifndef FIU_DOTADD_FAULT
+#define FIU_DOTADD_FAULT 0 /* tests only: 1..4 break one safety check each (test_f32_fastpath) */
+#endif
+
+static double u2d(uint32_t x)
+{
+    float f;
+    memcpy(&f, &x, sizeof f);
+    return f;
+}
+
+static uint32_t d2u(double x)
+{
+    float f = (float)x;
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    return u;
+}
+
+static bool has_inf_nan(uint32_t x) { return (x & 0x7F800000u) == 0x7F800000u; }
+static uint32_t flush_in(uint32_t x) { return (x & 0x7F800000u) ? x : (x & 0x80000000u); }
+
+/* S = p + q + c (doubles, multiples of 2^-298 below 2^257, or non-finite). Two TwoSums give
+ * S = u + v + t exactly; a non-finite term makes v or t a NaN and u the IEEE result. If
+ * v = t = 0, S = u and one conversion rounds it. Otherwise D = RN(u + RN(v + t)) and RNE_f(S) = RNE_f(D) when
+ * 2^-126 <= |D| < inf, D is more than 2^20 double ulps from a float midpoint and
+ * |RN(v + t)| <= 2^20 |D| (spec 2.11, fast paths). */
+static inline bool fp_sum3(double p, double q, double c, bool flush, uint32_t *r)
+{
+    double s = p + q, sq = s - p, t = (p - (s - sq)) + (q - sq);
+    double u = s + c, uc = u - s, v = (s - (u - uc)) + (c - uc);
+    uint64_t vb, tb;
+    memcpy(&vb, &v, sizeof vb);
+    memcpy(&tb, &t, sizeof tb);
+    if (((vb | tb) << 1) == 0) { /* exact and finite: IEEE zero signs are spec 2.4's */
+        uint32_t x = d2u(u);
+        *r = flush ? flush_in(x) : x;
+        return true;
+    }
+    uint64_t ub;
+    memcpy(&ub, &u, sizeof ub);
+    if (((ub >> 52) & 0x7FFu) == 0x7FFu) { /* IEEE: NaN input, inf*0 or inf-inf give NaN (2.6) */
+        *r = (ub << 1) > (0x7FFull << 53) ? FIU_F32_NAN : ((uint32_t)(ub >> 32) & 0x80000000u) | FIU_F32_POS_INF;
+        return true;
+    }
+    double w = v + t, d = u + w;
+    uint64_t bits;
+    memcpy(&bits, &d, sizeof bits);
+    uint64_t low = bits & ((1ull << 29) - 1), biased = (bits >> 52) & 0x7FFu;
+    bool range = biased - (1023 - 126) >= 0x7FFu - (1023 - 126); /* tiny, inf or NaN */
+    bool near_mid = low - (1ull << 28) + (1ull << 20) <= (1ull << 21);
+    bool cancel = __builtin_fabs(w) > 0x1p20 * __builtin_fabs(d);
+#if FIU_DOTADD_FAULT == 1
+    near_mid = false;
+#elif FIU_DOTADD_FAULT == 2
+    cancel = false;
+#elif FIU_DOTADD_FAULT == 3
+    range = biased == 0x7FFu;
+#endif
+    if (range | near_mid | cancel)
+        return false;
+    *r = d2u(d);
+    return true;
+}
+
+/* RNE of an exact product p (0 < |p| < 2^-126) to fp32 in integers: no subnormal conversion. */
+static uint32_t round_tiny(uint64_t bits, bool flush)
+{
+    uint32_t sign = (uint32_t)(bits >> 32) & 0x80000000u;
+    uint64_t m = (bits & ((1ull << 52) - 1)) | (1ull << 52);
+    int shift = 926 - (int)((bits >> 52) & 0x7FFu); /* lsb 2^-149; >= 30 here */
+    uint32_t q = 0;
+    if (shift <= 54) {
+        uint64_t half = 1ull << (shift - 1), rem = m & ((half << 1) - 1);
+        q = (uint32_t)(m >> shift);
+        q += (rem > half) | ((rem == half) & q);
+    }
+    return flush && q < (1u << 23) ? sign : sign | q;
+}
+
+static inline uint32_t fp_round_product(double p, bool flush)
+{
+    uint64_t bits;
+    memcpy(&bits, &p, sizeof bits);
+    if (((bits >> 52) & 0x7FFu) - 1u < 1023u - 127u) /* nonzero, below 2^-126 */
+        return round_tiny(bits, flush);
+    return d2u(p); /* inf on overflow (the sum then falls back) */
+}
+
+/* Fused or unfused; false when the integer path must decide. */
+static inline bool fp_dotadd(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e, unsigned mode, uint32_t *r)
+{
+    bool flush = (mode & FIU_F32_FLUSH) != 0;
+    if (flush) {
+        a = flush_in(a), b = flush_in(b), c = flush_in(c), d = flush_in(d), e = flush_in(e);
+    }
+    double p = u2d(a) * u2d(b), q = u2d(c) * u2d(d); /* exact: 48-bit products */
+    if (!(mode & FIU_F32_FUSED)) /* each product rounded to fp32 (spec 2.2) */
+        p = u2d(fp_round_product(p, flush)), q = u2d(fp_round_product(q, flush));
+    return fp_sum3(p, q, u2d(e), flush, r);
+}
+
 /* Common case: all five operands normal, so every term is finite and nonzero. */
 static bool is_normal(uint32_t x) { return ((x >> 23) & 0xFFu) - 1u < 254u; }
 
@@ -199,11 +316,48 @@ static uint32_t dotadd_fused(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uin
     return sum_terms(terms.t, terms.n, (mode & FIU_F32_FLUSH) != 0);
 }
 
+/* Unfused product rounding (spec 2.2) without the three-term machinery. */
+static uint32_t round_product(uint32_t x, uint32_t y, bool flush)
+{
+    if (flush)
+        x = flush_in(x), y = flush_in(y);
+    if (fiu_f32_is_nan(x) | fiu_f32_is_nan(y))
+        return FIU_F32_NAN;
+    uint32_t sign = (x ^ y) & 0x80000000u;
+    bool zero = !(x & 0x7FFFFFFFu) || !(y & 0x7FFFFFFFu);
+    if (has_inf_nan(x) | has_inf_nan(y))
+        return zero ? FIU_F32_NAN : sign | FIU_F32_POS_INF;
+    if (zero)
+        return sign;
+    uint32_t ex = (x >> 23) & 0xFFu, ey = (y >> 23) & 0xFFu;
+    uint64_t mx = (x & 0x007FFFFFu) | (ex ? 0x00800000u : 0), my = (y & 0x007FFFFFu) | (ey ? 0x00800000u : 0);
+    int lsb = (int)(ex ? ex : 1) + (int)(ey ? ey : 1) - 300;
+    return round_pack64(sign != 0, mx * my, lsb, flush);
+}
+
+/* The integer path: any host state, any operands. */
+__attribute__((noinline)) static uint32_t dotadd_int(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e,
+                                                     unsigned mode)
+{
+    if (!(mode & FIU_F32_FUSED)) {
+        bool flush = (mode & FIU_F32_FLUSH) != 0;
+        a = round_product(a, b, flush);
+        c = round_product(c, d, flush);
+        b = d = FIU_F32_ONE;
+    }
+    return dotadd_fused(a, b, c, d, e, mode);
+}
+
 uint32_t fiu_f32_dotadd(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e, unsigned mode)
 {
-    if (!(mode & FIU_F32_FUSED))
-        f32_round_products(&a, &b, &c, &d, mode, dotadd_fused);
-    return dotadd_fused(a, b, c, d, e, mode);
+    uint32_t r;
+#if FIU_DOTADD_FAULT == 4
+    if (HOST_FP && fp_dotadd(a, b, c, d, e, mode, &r))
+#else
+    if (host_fp_default() && fp_dotadd(a, b, c, d, e, mode, &r))
+#endif
+        return r;
+    return dotadd_int(a, b, c, d, e, mode);
 }
 
 uint32_t fiu_f32_fma(uint32_t a, uint32_t b, uint32_t e, unsigned mode)
