@@ -181,7 +181,7 @@ static uint32_t sum_terms(const f32_term *t, int n, bool flush)
     !defined(__FAST_MATH__) && !__FINITE_MATH_ONLY__ && !defined(FIU_NO_HOST_FP)
 #include <xmmintrin.h>
 #define HOST_FP 1
-static bool host_fp_default(void) { return (_mm_getcsr() & ~0x3Fu) == 0x1F80u; }
+__attribute__((unused)) static bool host_fp_default(void) { return (_mm_getcsr() & ~0x3Fu) == 0x1F80u; }
 #else
 #define HOST_FP 0
 static bool host_fp_default(void) { return false; }
@@ -189,6 +189,9 @@ static bool host_fp_default(void) { return false; }
 
 #ifndef FIU_DOTADD_FAULT
 #define FIU_DOTADD_FAULT 0 /* tests only: 1..4 break one safety check each (test_f32_fastpath) */
+#endif
+#if FIU_DOTADD_FAULT == 4
+#define host_fp_default() HOST_FP
 #endif
 
 static double u2d(uint32_t x)
@@ -211,9 +214,9 @@ static uint32_t flush_in(uint32_t x) { return (x & 0x7F800000u) ? x : (x & 0x800
 
 /* S = p + q + c (doubles, multiples of 2^-298 below 2^257, or non-finite). Two TwoSums give
  * S = u + v + t exactly; a non-finite term makes v or t a NaN and u the IEEE result. If
- * v = t = 0, S = u and one conversion rounds it. Otherwise D = RN(u + RN(v + t)) and RNE_f(S) = RNE_f(D) when
- * 2^-126 <= |D| < inf, D is more than 2^20 double ulps from a float midpoint and
- * |RN(v + t)| <= 2^20 |D| (spec 2.11, fast paths). */
+ * v = t = 0, S = u and one conversion rounds it. Otherwise D = RN(u + RN(v + t)) is within one
+ * double ulp of S, so RNE_f(S) = RNE_f(D) when 2^-126 <= |D| and D is more than 16 double ulps
+ * from a float midpoint (spec 2.11, fast paths). */
 static inline bool fp_sum3(double p, double q, double c, bool flush, uint32_t *r)
 {
     double s = p + q, sq = s - p, t = (p - (s - sq)) + (q - sq);
@@ -221,6 +224,9 @@ static inline bool fp_sum3(double p, double q, double c, bool flush, uint32_t *r
     uint64_t vb, tb;
     memcpy(&vb, &v, sizeof vb);
     memcpy(&tb, &t, sizeof tb);
+#if FIU_DOTADD_FAULT == 2
+    tb = 0;
+#endif
     if (((vb | tb) << 1) == 0) { /* exact and finite: IEEE zero signs are spec 2.4's */
         uint32_t x = d2u(u);
         *r = flush ? flush_in(x) : x;
@@ -236,17 +242,13 @@ static inline bool fp_sum3(double p, double q, double c, bool flush, uint32_t *r
     uint64_t bits;
     memcpy(&bits, &d, sizeof bits);
     uint64_t low = bits & ((1ull << 29) - 1), biased = (bits >> 52) & 0x7FFu;
-    bool range = biased - (1023 - 126) >= 0x7FFu - (1023 - 126); /* tiny, inf or NaN */
-    bool near_mid = low - (1ull << 28) + (1ull << 20) <= (1ull << 21);
-    bool cancel = __builtin_fabs(w) > 0x1p20 * __builtin_fabs(d);
+    bool tiny = biased < 1023 - 126, near_mid = low - (1ull << 28) + 16 <= 32;
 #if FIU_DOTADD_FAULT == 1
     near_mid = false;
-#elif FIU_DOTADD_FAULT == 2
-    cancel = false;
 #elif FIU_DOTADD_FAULT == 3
-    range = biased == 0x7FFu;
+    tiny = biased == 0;
 #endif
-    if (range | near_mid | cancel)
+    if (tiny | near_mid)
         return false;
     *r = d2u(d);
     return true;
@@ -351,13 +353,21 @@ __attribute__((noinline)) static uint32_t dotadd_int(uint32_t a, uint32_t b, uin
 uint32_t fiu_f32_dotadd(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e, unsigned mode)
 {
     uint32_t r;
-#if FIU_DOTADD_FAULT == 4
-    if (HOST_FP && fp_dotadd(a, b, c, d, e, mode, &r))
-#else
     if (host_fp_default() && fp_dotadd(a, b, c, d, e, mode, &r))
-#endif
         return r;
     return dotadd_int(a, b, c, d, e, mode);
+}
+
+void fiu_f32_dotadd_batch(size_t n, const uint32_t *a, const uint32_t *b, const uint32_t *c, const uint32_t *d,
+                          const uint32_t *e, unsigned mode, uint32_t *r)
+{
+    bool fp = host_fp_default(); /* once per batch */
+    for (size_t i = 0; i < n; i++) {
+        uint32_t x;
+        if (!fp || !fp_dotadd(a[i], b[i], c[i], d[i], e[i], mode, &x))
+            x = dotadd_int(a[i], b[i], c[i], d[i], e[i], mode);
+        r[i] = x;
+    }
 }
 
 uint32_t fiu_f32_fma(uint32_t a, uint32_t b, uint32_t e, unsigned mode)

@@ -5,6 +5,7 @@
 #define FIU_F32_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -31,6 +32,10 @@ enum {
 
 /* r = RNE(a*b + c*d + e) per spec 2.1-2.7. mode: FIU_F32_FUSED | FIU_F32_FLUSH. */
 uint32_t fiu_f32_dotadd(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e, unsigned mode);
+
+/* r[i] = fiu_f32_dotadd(a[i], b[i], c[i], d[i], e[i], mode) for i < n; r may alias an input. */
+void fiu_f32_dotadd_batch(size_t n, const uint32_t *a, const uint32_t *b, const uint32_t *c, const uint32_t *d,
+                          const uint32_t *e, unsigned mode, uint32_t *r);
 
 /* Slow, obviously-correct reference (576-bit exact fixed point). Same contract. */
 uint32_t fiu_f32_dotadd_ref(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e, unsigned mode);
