@@ -5,7 +5,7 @@ CTEST  = cd $(BUILD) && ctest --no-tests=error --output-on-failure -j$(JOBS)
 VERILATOR ?= verilator
 RTL_SRCS = $(sort $(wildcard rtl/*.sv))
 
-.PHONY: help deps configure build sim test regress regress-shards regress-slurm bench lint clean alpha-study wave wave-png synth fuzz
+.PHONY: help deps configure build sim test regress regress-shards regress-slurm bench lint clean alpha-study wave wave-png synth fuzz formal
 
 help:
 	@echo "fiu targets:"
@@ -23,6 +23,8 @@ help:
 	@echo "  make synth [SYNTH_ARGS=...]  Yosys + nextpnr flow: build/synth/report.md (docs/synthesis.md)"
 	@echo "  make fuzz [FUZZ_SECONDS=60]  libFuzzer targets (clang, ASan+UBSan), each FUZZ_SECONDS s;"
 	@echo "               crash inputs in $(BUILD)/fuzz/artifacts/ (docs/verification.md, Fuzzing)"
+	@echo "  make formal [FORMAL_TASKS=\"bmc prove cover broken\"]  SymbiYosys proof of the fiu_top"
+	@echo "               handshake (default task bmc; docs/verification.md)"
 	@echo "  make lint     verilator -Wall --lint-only on rtl/"
 	@echo "  make deps     install missing Debian packages (scripts/deps.sh)"
 	@echo "  make clean    remove $(BUILD)/"
@@ -97,6 +99,11 @@ synth: deps
 FUZZ_SECONDS ?= 60
 fuzz:
 	@scripts/fuzz.sh --seconds $(FUZZ_SECONDS) --build-dir $(BUILD)/fuzz -j $(JOBS)
+
+# The formal proof of the handshake (scripts/formal.sh --help; needs the venv of requirements.txt).
+FORMAL_TASKS ?= bmc
+formal:
+	@scripts/formal.sh --out $(BUILD)/formal $(foreach t,$(FORMAL_TASKS),--task $(t))
 
 lint:
 	@if [ -z "$(RTL_SRCS)" ]; then echo "lint: no RTL sources in rtl/ yet"; \
