@@ -5,7 +5,7 @@ CTEST  = cd $(BUILD) && ctest --no-tests=error --output-on-failure -j$(JOBS)
 VERILATOR ?= verilator
 RTL_SRCS = $(sort $(wildcard rtl/*.sv))
 
-.PHONY: help deps configure build sim test regress regress-shards regress-slurm bench lint clean alpha-study wave wave-png synth fuzz formal
+.PHONY: help deps configure build sim test regress regress-shards regress-slurm bench lint clean alpha-study wave wave-png synth fuzz formal coverage
 
 help:
 	@echo "fiu targets:"
@@ -23,6 +23,8 @@ help:
 	@echo "  make synth [SYNTH_ARGS=...]  Yosys + nextpnr flow: build/synth/report.md (docs/synthesis.md)"
 	@echo "  make fuzz [FUZZ_SECONDS=60]  libFuzzer targets (clang, ASan+UBSan), each FUZZ_SECONDS s;"
 	@echo "               crash inputs in $(BUILD)/fuzz/artifacts/ (docs/verification.md, Fuzzing)"
+	@echo "  make coverage functional coverage of the quick run and code coverage (cmodel gcov, rtl"
+	@echo "               Verilator line/toggle) in $(BUILD)/coverage/index.html (docs/verification.md)"
 	@echo "  make formal [FORMAL_TASKS=\"bmc prove cover broken\"]  SymbiYosys proof of the fiu_top"
 	@echo "               handshake (default task bmc; docs/verification.md)"
 	@echo "  make lint     verilator -Wall --lint-only on rtl/"
@@ -99,6 +101,9 @@ synth: deps
 FUZZ_SECONDS ?= 60
 fuzz:
 	@scripts/fuzz.sh --seconds $(FUZZ_SECONDS) --build-dir $(BUILD)/fuzz -j $(JOBS)
+
+coverage: deps
+	@scripts/coverage.sh --build $(BUILD) -j$(JOBS)
 
 # The formal proof of the handshake (scripts/formal.sh --help; needs the venv of requirements.txt).
 FORMAL_TASKS ?= bmc

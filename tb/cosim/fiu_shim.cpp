@@ -8,6 +8,7 @@
 #include VTOP_MOD_H
 #include "verilated.h"
 #include "verilator_args.h"
+#include "vl_cov.h"
 #if VM_TRACE
 #include "verilated_fst_c.h"
 #endif
@@ -77,6 +78,7 @@ void fiu_rtl_free(fiu_rtl *m)
         return;
     fiu_rtl_trace_close(m);
     m->top->final();
+    fiu_vl_cov_write(m->ctx.get(), "fiu_top");
     // The model's destructor unregisters its scopes with the thread's current context,
     // which is the most recently created one; point it back at this model's own.
     Verilated::threadContextp(m->ctx.get());

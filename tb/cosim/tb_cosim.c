@@ -15,6 +15,7 @@
 
 #include "args.h"
 #include "cfg_writes.h"
+#include "fiu_cov.h"
 #include "fiu_shim.h"
 #include "issue_model.h"
 #include "../common/splitmix64.h"
@@ -89,6 +90,7 @@ typedef struct {
     watch w;                     /* RUN_CHECK: the first mismatch; else the watched request */
     uint64_t trace_from, trace_to;
     uint64_t cycles;             /* at the end of the run */
+    fiu_cov *cov;                /* functional coverage of the checked run (FIU_FCOV_DIR) */
 } cosim;
 
 static uint64_t rnd(cosim *c) { return splitmix64(&c->rng); }
@@ -197,6 +199,7 @@ static void cycle(cosim *c, const fiu_request *rq, bool req_valid, bool cfg_vali
         p->issue_cycle = fiu_rtl_cycle(c->rtl);
         p->rq = *rq;
         fiu_execute(&c->mirror, rq, &p->expect);
+        fiu_cov_sample_execute(c->cov, &c->mirror, rq, &p->expect);
         p->slots = fiu_rtl_issue_slots(rq, &p->expect);
         c->multi_slot += p->slots > 1;
         if (c->opt.check_timing && c->requests > 0 && c->mode == RUN_CHECK &&
@@ -807,6 +810,7 @@ int main(int argc, char **argv)
     if (opt.wave)
         return wave_only(&opt);
     cosim *c = new_run(&opt, RUN_CHECK, -1);
+    c->cov = fiu_cov_env_new();
     if (!opt.quiet)
         printf("tb_cosim: lanes=%u seed=%" PRIu64 " +verilator+rand+reset+2 resets_per_1e4=%u stimulus=%s mix=%s\n",
                fiu_rtl_lanes(), opt.seed, opt.reset_rate, opt.vectors ? opt.vectors : "generator", mix_text(&opt));
@@ -833,6 +837,8 @@ int main(int argc, char **argv)
            c->timing_checks, c->failed ? "FAIL: " : "PASS",
            c->failed ? c->error : "");
     int rc = c->failed ? 1 : 0;
+    if (!fiu_cov_env_finish(c->cov, "tb_cosim"))
+        rc = 2;
     release(c);
     return rc;
 }

@@ -15,6 +15,7 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #include <verilated.h>
 
+#include "vl_cov.h"
 #include "Vfiu_dotadd.h"
 #include "Vfiu_dotadd_fiu_dotadd.h"
 #pragma GCC diagnostic pop
@@ -433,6 +434,7 @@ int main(int argc, char **argv)
         last_out = got;
     }
     dut->final();
+    fiu_vl_cov_write(ctx.get(), "tb_dotadd");
     if (opt.inject_fault)
         std::printf("tb_dotadd: %" PRIu64 " faults injected\n", faults);
     std::printf("tb_dotadd: %" PRIu64 " vectors, %" PRIu64 " mismatches, %" PRIu64 " stall errors (%" PRIu64

@@ -9,6 +9,7 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #include <verilated.h>
 
+#include "vl_cov.h"
 #include "Vfiu_f32_mul.h"
 #pragma GCC diagnostic pop
 
@@ -110,6 +111,7 @@ int main(int argc, char **argv)
         check(a, b, (i & 1) != 0);
     }
     dut->final();
+    fiu_vl_cov_write(ctx.get(), "tb_f32_mul");
     if (opt.inject_fault)
         std::printf("tb_f32_mul: %" PRIu64 " faults injected\n", faults);
     std::printf("tb_f32_mul: %" PRIu64 " vectors, %" PRIu64 " mismatches\n", checked, mismatches);

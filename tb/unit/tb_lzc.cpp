@@ -8,6 +8,7 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #include <verilated.h>
 
+#include "vl_cov.h"
 #include "Vlzc_probe.h"
 #pragma GCC diagnostic pop
 
@@ -77,6 +78,7 @@ int main(int argc, char **argv)
         check(w);
     }
     dut->final();
+    fiu_vl_cov_write(ctx.get(), "tb_lzc");
     if (opt.inject_fault)
         std::printf("tb_lzc: %" PRIu64 " faults injected\n", faults);
     std::printf("tb_lzc: %" PRIu64 " vectors, %" PRIu64 " mismatches\n", checked, mismatches);

@@ -7,6 +7,7 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #include <verilated.h>
 
+#include "vl_cov.h"
 #include "Vfiu_saturate.h"
 #pragma GCC diagnostic pop
 
@@ -60,6 +61,7 @@ int main(int argc, char **argv)
     for (uint64_t i = 0; i < opt.count; i++)
         check(rng.u32());
     dut->final();
+    fiu_vl_cov_write(ctx.get(), "tb_saturate");
     if (opt.inject_fault)
         std::printf("tb_saturate: %" PRIu64 " faults injected\n", faults);
     std::printf("tb_saturate: %" PRIu64 " vectors, %" PRIu64 " mismatches\n", checked, mismatches);

@@ -20,6 +20,7 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #include <verilated.h>
 
+#include "vl_cov.h"
 #include "tb_common.h"
 
 #include "Vfiu_alpha.h"
@@ -307,6 +308,7 @@ int main(int argc, char **argv)
     unpack->final();
     alpha->final();
     unorm->final();
+    fiu_vl_cov_write(ctx.get(), "tb_stages");
     std::printf("tb_stages: %" PRIu64 " checks, %" PRIu64 " mismatches %s\n", st.checks, st.mismatches,
                 st.mismatches ? "FAIL" : "PASS");
     return st.mismatches ? 1 : 0;
