@@ -88,11 +88,13 @@ static unsigned ipa_effective_mode(unsigned mode, unsigned interp)
                                                : FIU_IPA_PASS;
 }
 
-/* IPA for one executing lane; returns the lane status. */
-static uint8_t ipa_lane(const fiu_state *st, const fiu_request *rq, const fiu_lane *ln, uint32_t ra,
-                        uint32_t *result)
+/* IPA for one executing lane up to the dot-add; returns the lane status. *dot is set when the
+ * result still needs dotadd(d[0], d[1], d[2], d[3], d[4]) and the post-multiply/saturate tail. */
+static uint8_t ipa_lane_front(const fiu_state *st, const fiu_request *rq, const fiu_lane *ln, uint32_t ra,
+                              uint32_t *result, bool *dot, uint32_t d[5])
 {
     uint8_t sx, sy;
+    *dot = false;
     uint8_t status = (uint8_t)fiu_coord_sample(&st->samples, rq, ln, &sx, &sy);
     if (status)
         return status;
@@ -104,17 +106,22 @@ static uint8_t ipa_lane(const fiu_state *st, const fiu_request *rq, const fiu_la
         return FIU_OK;
     }
     unsigned mode = ipa_effective_mode(rq->ipa_mode, p.interp);
-    uint32_t r;
     if (mode == FIU_IPA_CONSTANT) {
-        r = p.interp == FIU_INTERP_CONSTANT ? p.c : 0;
-    } else {
-        uint32_t x = fiu_coord_to_f32(ln->px, sx), y = fiu_coord_to_f32(ln->py, sy);
-        r = fiu_f32_dotadd(p.a, x, p.b, y, p.c, FIU_F32_FUSED | FIU_F32_FLUSH);
-        if (mode == FIU_IPA_MUL)
-            r = fiu_f32_post_multiply(r, ln->rb, rq->pmul, rq->sat);
+        uint32_t r = p.interp == FIU_INTERP_CONSTANT ? p.c : 0;
+        *result = rq->sat ? fiu_f32_saturate(r) : r;
+        return FIU_OK;
     }
-    *result = rq->sat ? fiu_f32_saturate(r) : r;
+    d[0] = p.a, d[1] = fiu_coord_to_f32(ln->px, sx), d[2] = p.b, d[3] = fiu_coord_to_f32(ln->py, sy), d[4] = p.c;
+    *result = mode; /* FIU_IPA_PASS or FIU_IPA_MUL, for the tail */
+    *dot = true;
     return FIU_OK;
+}
+
+static uint32_t ipa_lane_tail(const fiu_request *rq, const fiu_lane *ln, unsigned mode, uint32_t r)
+{
+    if (mode == FIU_IPA_MUL)
+        r = fiu_f32_post_multiply(r, ln->rb, rq->pmul, rq->sat);
+    return rq->sat ? fiu_f32_saturate(r) : r;
 }
 
 static uint8_t vintrp_lane(const fiu_state *st, const fiu_request *rq, const fiu_lane *ln, uint32_t wave_lane,
@@ -142,6 +149,14 @@ static uint8_t vintrp_lane(const fiu_state *st, const fiu_request *rq, const fiu
     return s1 ? s1 : s2;
 }
 
+static void write_lane(const fiu_state *st, fiu_response *rsp, uint32_t i, uint32_t r, bool alpha_test)
+{
+    rsp->result[i] = r;
+    rsp->wmask |= 1ull << i;
+    if (alpha_test && !fiu_alpha_pass(st->alpha_func, st->alpha_format, r, st->alpha_ref))
+        rsp->kill |= 1ull << i;
+}
+
 void fiu_execute(const fiu_state *st, const fiu_request *rq, fiu_response *rsp)
 {
     memset(rsp, 0, sizeof *rsp);
@@ -163,6 +178,12 @@ void fiu_execute(const fiu_state *st, const fiu_request *rq, fiu_response *rsp)
             if (lane_executes(rq, &rq->lane[i]) && rq->lane[i].ra != rq->lane[first].ra)
                 raise_status(rsp, FIU_ST_PUNIFORM);
 
+    /* IPA: every lane's plane and position first, then one batch of dot-adds (spec 2.11). */
+    uint32_t da[FIU_MAX_LANES], dx[FIU_MAX_LANES], db[FIU_MAX_LANES], dy[FIU_MAX_LANES], dc[FIU_MAX_LANES];
+    uint32_t dr[FIU_MAX_LANES], ipa_mode[FIU_MAX_LANES];
+    uint8_t dlane[FIU_MAX_LANES];
+    size_t ndot = 0;
+
     for (uint32_t i = 0; i < rq->lanes; i++) {
         const fiu_lane *ln = &rq->lane[i];
         if (!lane_executes(rq, ln))
@@ -171,10 +192,19 @@ void fiu_execute(const fiu_state *st, const fiu_request *rq, fiu_response *rsp)
         uint8_t ls = FIU_OK;
         bool alpha_test = false;
         switch (rq->op) {
-        case FIU_OP_IPA:
-            ls = ipa_lane(st, rq, ln, uniform_ra ? rq->lane[first].ra : ln->ra, &r);
+        case FIU_OP_IPA: {
+            bool dot;
+            uint32_t d[5];
+            ls = ipa_lane_front(st, rq, ln, uniform_ra ? rq->lane[first].ra : ln->ra, &r, &dot, d);
+            if (!ls && dot) {
+                da[ndot] = d[0], dx[ndot] = d[1], db[ndot] = d[2], dy[ndot] = d[3], dc[ndot] = d[4];
+                ipa_mode[ndot] = r;
+                dlane[ndot++] = (uint8_t)i;
+                continue;
+            }
             alpha_test = rq->atest;
             break;
+        }
         case FIU_OP_AL2P:
             r = fiu_plane_fetch_al2p(st, ln->ra + (rq->imm & 0x3FFu), &ls);
             break;
@@ -193,10 +223,13 @@ void fiu_execute(const fiu_state *st, const fiu_request *rq, fiu_response *rsp)
             raise_status(rsp, ls);
             continue;
         }
-        rsp->result[i] = r;
-        rsp->wmask |= 1ull << i;
-        if (alpha_test && !fiu_alpha_pass(st->alpha_func, st->alpha_format, r, st->alpha_ref))
-            rsp->kill |= 1ull << i;
+        write_lane(st, rsp, i, r, alpha_test);
+    }
+
+    if (ndot) {
+        fiu_f32_dotadd_batch(ndot, da, dx, db, dy, dc, FIU_F32_FUSED | FIU_F32_FLUSH, dr);
+        for (size_t k = 0; k < ndot; k++)
+            write_lane(st, rsp, dlane[k], ipa_lane_tail(rq, &rq->lane[dlane[k]], ipa_mode[k], dr[k]), rq->atest);
     }
 
     if (rq->op == FIU_OP_AL2P) { /* uniform across written lanes; vacuously true */
@@ -206,4 +239,10 @@ void fiu_execute(const fiu_state *st, const fiu_request *rq, fiu_response *rsp)
             if (((rsp->wmask >> i) & 1) && rsp->result[i] != rsp->result[ref])
                 rsp->pred = false;
     }
+}
+
+void fiu_execute_batch(const fiu_state *st, const fiu_request *rq, size_t n, fiu_response *rsp)
+{
+    for (size_t i = 0; i < n; i++)
+        fiu_execute(st, &rq[i], &rsp[i]);
 }

@@ -158,6 +158,8 @@ typedef struct {
 
 /* Execute one request against the state. The state is not modified. */
 void fiu_execute(const fiu_state *st, const fiu_request *rq, fiu_response *rsp);
+/* rsp[i] = the response of fiu_execute(st, &rq[i]) for i < n, in order (spec 1.4). */
+void fiu_execute_batch(const fiu_state *st, const fiu_request *rq, size_t n, fiu_response *rsp);
 
 /* ---- stage functions, exposed for tests and tools ---- */
 /* coord (spec 3): sample offset s (sixteenths, 0..15) of a lane; returns a lane status. */
