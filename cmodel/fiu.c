@@ -90,15 +90,28 @@ static unsigned ipa_effective_mode(unsigned mode, unsigned interp)
 
 /* IPA for one executing lane up to the dot-add; returns the lane status. *dot is set when the
  * result still needs dotadd(d[0], d[1], d[2], d[3], d[4]) and the post-multiply/saturate tail. */
+/* Per-request memo: the fetch depends on the lane only through prim_base and Ra (and the
+ * lane's own values for PrimID and front face, which are not reused). */
+typedef struct {
+    bool valid;
+    uint32_t prim_base, ra;
+    fiu_plane p;
+    uint32_t ykey, ybits; /* last (py, sy) and its fp32 position */
+} plane_memo;
+
 static uint8_t ipa_lane_front(const fiu_state *st, const fiu_request *rq, const fiu_lane *ln, uint32_t ra,
-                              uint32_t *result, bool *dot, uint32_t d[5])
+                              plane_memo *memo, uint32_t *result, bool *dot, uint32_t d[5])
 {
-    uint8_t sx, sy;
+    uint8_t sx = 8, sy = 8;
     *dot = false;
-    uint8_t status = (uint8_t)fiu_coord_sample(&st->samples, rq, ln, &sx, &sy);
+    uint8_t status = rq->loc == FIU_LOC_CENTER ? FIU_OK : (uint8_t)fiu_coord_sample(&st->samples, rq, ln, &sx, &sy);
     if (status)
         return status;
-    fiu_plane p = fiu_plane_fetch_tram(st, rq, ln, ra);
+    if (!memo->valid || memo->prim_base != ln->prim_base || memo->ra != ra || memo->p.is_int) {
+        memo->valid = true, memo->prim_base = ln->prim_base, memo->ra = ra;
+        memo->p = fiu_plane_fetch_tram(st, rq, ln, ra);
+    }
+    fiu_plane p = memo->p;
     if (p.status)
         return p.status;
     if (p.is_int) { /* PrimID / front face: bits, no flush, .SAT ignored */
@@ -111,7 +124,10 @@ static uint8_t ipa_lane_front(const fiu_state *st, const fiu_request *rq, const 
         *result = rq->sat ? fiu_f32_saturate(r) : r;
         return FIU_OK;
     }
-    d[0] = p.a, d[1] = fiu_coord_to_f32(ln->px, sx), d[2] = p.b, d[3] = fiu_coord_to_f32(ln->py, sy), d[4] = p.c;
+    uint32_t ykey = (uint32_t)ln->py << 8 | sy | 1u << 31;
+    if (memo->ykey != ykey)
+        memo->ykey = ykey, memo->ybits = fiu_coord_to_f32(ln->py, sy);
+    d[0] = p.a, d[1] = fiu_coord_to_f32(ln->px, sx), d[2] = p.b, d[3] = memo->ybits, d[4] = p.c;
     *result = mode; /* FIU_IPA_PASS or FIU_IPA_MUL, for the tail */
     *dot = true;
     return FIU_OK;
@@ -183,6 +199,7 @@ void fiu_execute(const fiu_state *st, const fiu_request *rq, fiu_response *rsp)
     uint32_t dr[FIU_MAX_LANES], ipa_mode[FIU_MAX_LANES];
     uint8_t dlane[FIU_MAX_LANES];
     size_t ndot = 0;
+    plane_memo memo = {.valid = false};
 
     for (uint32_t i = 0; i < rq->lanes; i++) {
         const fiu_lane *ln = &rq->lane[i];
@@ -195,7 +212,7 @@ void fiu_execute(const fiu_state *st, const fiu_request *rq, fiu_response *rsp)
         case FIU_OP_IPA: {
             bool dot;
             uint32_t d[5];
-            ls = ipa_lane_front(st, rq, ln, uniform_ra ? rq->lane[first].ra : ln->ra, &r, &dot, d);
+            ls = ipa_lane_front(st, rq, ln, uniform_ra ? rq->lane[first].ra : ln->ra, &memo, &r, &dot, d);
             if (!ls && dot) {
                 da[ndot] = d[0], dx[ndot] = d[1], db[ndot] = d[2], dy[ndot] = d[3], dc[ndot] = d[4];
                 ipa_mode[ndot] = r;
