@@ -78,11 +78,13 @@ alpha-study: build
 	$(BUILD)/tb/model/alpha/alpha_study
 
 bench: build
-	@$(BUILD)/tb/bench/bench_f32
-	@$(BUILD)/tb/bench/bench_model
-	@scripts/bench_cosim.sh $(BUILD)
+	@mkdir -p $(BUILD)/bench
+	@$(BUILD)/tb/bench/bench_f32 >$(BUILD)/bench/f32.txt && cat $(BUILD)/bench/f32.txt
+	@$(BUILD)/tb/bench/bench_model >$(BUILD)/bench/model.txt && cat $(BUILD)/bench/model.txt
+	@scripts/bench_cosim.sh $(BUILD) >$(BUILD)/bench/cosim.txt && cat $(BUILD)/bench/cosim.txt
 	@scripts/bench_wave.sh $(BUILD)
 	@scripts/bench_throughput.sh $(BUILD)
+	@scripts/bench_summary.sh $(BUILD)/bench
 
 WAVE_ARGS = --build $(BUILD) $(if $(SEED),--seed $(SEED)) $(if $(REQ),--req $(REQ)) $(if $(LANE),--lane $(LANE)) $(TEST)
 

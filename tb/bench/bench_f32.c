@@ -49,6 +49,13 @@ static void fill_random(lanes_t *L, uint64_t seed)
     }
 }
 
+static double run_batch(lanes_t *L, unsigned mode)
+{
+    double t0 = now();
+    fiu_f32_dotadd_batch(LANES, L->a, L->x, L->b, L->y, L->c, mode, L->out);
+    return now() - t0;
+}
+
 static double run_fiu(lanes_t *L, unsigned mode)
 {
     double t0 = now();
@@ -115,7 +122,7 @@ static int cmp_double(const void *p, const void *q)
     return (a > b) - (a < b);
 }
 
-enum { T_FMA, T_FMA_VEC, T_FUSED, T_UNFUSED, T_FUSED_RANDOM, T_UNFUSED_RANDOM, T_COUNT };
+enum { T_FMA, T_FMA_VEC, T_FUSED, T_UNFUSED, T_FUSED_RANDOM, T_UNFUSED_RANDOM, T_BATCH, T_BATCH_UNFUSED, T_BATCH_RANDOM, T_COUNT };
 
 int main(int argc, char **argv)
 {
@@ -169,6 +176,12 @@ int main(int argc, char **argv)
         sink ^= R->out[r % LANES];
         t[T_UNFUSED_RANDOM][r] = run_fiu(R, FIU_F32_FLUSH);
         sink ^= R->out[r % LANES];
+        t[T_BATCH][r] = run_batch(P, FIU_F32_FUSED | FIU_F32_FLUSH);
+        sink ^= P->out[r % LANES];
+        t[T_BATCH_UNFUSED][r] = run_batch(P, FIU_F32_FLUSH);
+        sink ^= P->out[r % LANES];
+        t[T_BATCH_RANDOM][r] = run_batch(R, FIU_F32_FUSED | FIU_F32_FLUSH);
+        sink ^= R->out[r % LANES];
         t[T_FMA_VEC][r] = run_ref(P, hw, 1);
         sink ^= P->out[r % LANES];
     }
@@ -194,10 +207,17 @@ int main(int argc, char **argv)
            v[T_FUSED_RANDOM], v[T_FMA] / v[T_FUSED_RANDOM]);
     printf("  fiu_f32_dotadd unfused+flush, random bits  : %10.3e lanes/s  %5.2fx slower than the chain\n",
            v[T_UNFUSED_RANDOM], v[T_FMA] / v[T_UNFUSED_RANDOM]);
-    printf("bench_f32: summary: dotadd fused %.2fx FMA (target 6), random %.2fx (target 20), unfused %.2fx fused "
-           "(target 1.5); vs the vectorised FMA loop %.1fx; reference %s [sink %08x]\n",
-           v[T_FMA] / v[T_FUSED], v[T_FMA] / v[T_FUSED_RANDOM], v[T_FUSED] / v[T_UNFUSED],
-           v[T_FMA_VEC] / v[T_FUSED], hw ? "inlined FMA chain" : "libm fmaf", sink);
+    printf("  fiu_f32_dotadd_batch fused+flush,   plausible : %10.3e lanes/s  %5.2fx slower than the chain\n",
+           v[T_BATCH], v[T_FMA] / v[T_BATCH]);
+    printf("  fiu_f32_dotadd_batch unfused+flush, plausible : %10.3e lanes/s  %5.2fx slower than batch fused\n",
+           v[T_BATCH_UNFUSED], v[T_BATCH] / v[T_BATCH_UNFUSED]);
+    printf("  fiu_f32_dotadd_batch fused+flush,   random    : %10.3e lanes/s  %5.2fx slower than the chain\n",
+           v[T_BATCH_RANDOM], v[T_FMA] / v[T_BATCH_RANDOM]);
+    printf("bench_f32: summary: dotadd fused %.2fx FMA (target 6), batch %.2fx, random %.2fx (target 20), "
+           "batch %.2fx, unfused %.2fx fused (target 1.5), batch %.2fx; reference %s [sink %08x]\n",
+           v[T_FMA] / v[T_FUSED], v[T_FMA] / v[T_BATCH], v[T_FMA] / v[T_FUSED_RANDOM], v[T_FMA] / v[T_BATCH_RANDOM],
+           v[T_FUSED] / v[T_UNFUSED], v[T_BATCH] / v[T_BATCH_UNFUSED],
+           hw ? "inlined FMA chain, scalar" : "libm fmaf", sink);
     free(P);
     free(R);
     for (int k = 0; k < T_COUNT; k++)
