@@ -158,7 +158,7 @@ typedef struct {
 
 /* Execute one request against the state. The state is not modified. */
 void fiu_execute(const fiu_state *st, const fiu_request *rq, fiu_response *rsp);
-/* rsp[i] = the response of fiu_execute(st, &rq[i]) for i < n, in order (spec 1.4). */
+/* rsp[i] = the response of fiu_execute(st, &rq[i]) for i < n, in order (spec 2.11). */
 void fiu_execute_batch(const fiu_state *st, const fiu_request *rq, size_t n, fiu_response *rsp);
 
 /* ---- stage functions, exposed for tests and tools ---- */

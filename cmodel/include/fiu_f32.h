@@ -1,6 +1,6 @@
 /* fiu fp32 arithmetic core (docs/spec.md chapter 2).
- * Pure functions on IEEE-754 binary32 bit patterns. No host FPU use:
- * results never depend on the host rounding mode, FTZ or DAZ. */
+ * Pure functions on IEEE-754 binary32 bit patterns. Host double precision only on a
+ * checked fast path (spec 2.11): results never depend on the host rounding mode, FTZ or DAZ. */
 #ifndef FIU_F32_H
 #define FIU_F32_H
 
