@@ -38,10 +38,10 @@ done
 build=$(mkdir -p "$build" && cd "$build" && pwd)
 cb=$build/cov          # instrumented build
 out=$build/coverage    # reports
-tests='^(f32_mpfr_|f32_props_|f32_testfloat_(add|mul|mulAdd)$|model\.|unpack_exhaustive$|alpha_unit$|vectors_(example|roundtrip|mismatch_first|gen_status_coverage)$|cosim\.l[14]\.|cosim\.timing\.(issue_cases|throughput)\.l4$|cosim_mix\.throughput\.l[14]$|unit\.tb_[a-z0-9_]+$)'
-targets="fiu-model fiu-fcov test_f32_mpfr test_f32_props test_f32_testfloat test_seed_examples test_status
-         test_coord test_unpack test_alpha tb_cosim_l1 tb_cosim_l4 tb_dotadd tb_f32_mul tb_saturate tb_lzc
-         tb_stages fiu_smoke_vec"
+tests='^(f32_mpfr_|f32_fastpath$|f32_props_|f32_testfloat_(add|mul|mulAdd)$|model\.|unpack_exhaustive$|alpha_unit$|vectors_|bad_input\.(cosim|model)\.|alpha_study_quick$|fcov\.|cosim\.l[14]\.|cosim\.timing\.(issue_cases|throughput)\.l4$|cosim_mix\.throughput\.l[14]$|unit\.tb_[a-z0-9_]+$)'
+targets="fiu-model fiu-fcov test_f32_mpfr test_f32_fastpath test_f32_props test_f32_testfloat test_seed_examples
+         test_status test_execute_batch test_coord test_unpack test_alpha tb_cosim_l1 tb_cosim_l4 tb_dotadd tb_f32_mul tb_saturate tb_lzc
+         tb_stages fiu_smoke_vec fiu_mix_check alpha_study"
 
 echo "coverage: configuring $cb"
 cmake -S "$root" -B "$cb" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFIU_COVERAGE=ON >/dev/null
@@ -49,13 +49,13 @@ cmake -S "$root" -B "$cb" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFIU_COVERAGE=ON >/
 cmake --build "$cb" -j"$jobs" --target $targets >"$cb.build.log" 2>&1 ||
   { tail -20 "$cb.build.log" >&2; echo "coverage.sh: build failed (log: $cb.build.log)" >&2; exit 1; }
 rm -rf "$out"
-mkdir -p "$out/vlcov"
-lcov --quiet --zerocounters --directory "$cb" >/dev/null 2>&1 || true
+mkdir -p "$out/vlcov" "$out/fcov-tests"
+find "$cb" -name '*.gcda' -delete
 
 echo "coverage: running the tests (ctest -R '$tests')"
 rc=0
 FIU_VLCOV_DIR=$out/vlcov FIU_FCOV_DIR=$out/fcov-tests \
-  ctest --test-dir "$cb" -R "$tests" -E '_fault|_deep' -j"$jobs" --output-on-failure >"$out/ctest.log" 2>&1 || rc=1
+  ctest --test-dir "$cb" -R "$tests" -E '_fault|_deep|_asan' -j"$jobs" --output-on-failure >"$out/ctest.log" 2>&1 || rc=1
 grep -E "tests passed|tests failed" "$out/ctest.log" | sed 's/^/coverage: /'
 [ "$rc" -eq 0 ] || { echo "coverage.sh: tests failed (log: $out/ctest.log)" >&2; exit 1; }
 
@@ -78,8 +78,9 @@ genhtml "${lc[@]}" --branch-coverage --title "fiu code coverage" --output-direct
   { tail -5 "$out/genhtml.log" >&2; echo "coverage.sh: genhtml failed" >&2; exit 1; }
 
 # Figures. cmodel: lcov's line and branch totals. rtl: Verilator's points of rtl/ files,
-# line (block and branch) points and toggle points, each counted once over all instances.
-read -r c_lines c_branches < <(lcov "${lc[@]}" --summary "$out/cmodel.info" 2>&1 |
+# line (block and branch) points, each counted once over all instances, and toggle points, one
+# per bit of each instance.
+read -r c_lines c_branches < <(lcov --rc lcov_branch_coverage=1 --summary "$out/cmodel.info" 2>&1 |
   awk '/lines\.*:/ {l=$2} /branches\.*:/ {b=$2} END {print l, b}')
 read -r r_lines r_toggles < <(python3 - "$out/rtl.dat" "$root/rtl/" "$out/rtl_missing.txt" <<'PY'
 import sys, re
@@ -95,7 +96,9 @@ for line in open(path, encoding="latin-1"):
         continue
     kind = f.get("page", "").split("/")[0]
     kind = "toggle" if kind == "v_toggle" else "line"
-    key = (kind, src.split("/")[-1], f.get("l"), f.get("n"), f.get("o"))
+    # a line is reached if any instance runs it; a toggle point is one bit of one instance
+    inst = f.get("h") if kind == "toggle" else None
+    key = (kind, src.split("/")[-1], f.get("l"), f.get("n"), f.get("o"), inst)
     pts[key] = pts.get(key, 0) + int(m.group(2))
 def pct(kind):
     keys = [k for k in pts if k[0] == kind]
