@@ -23,6 +23,12 @@ template <typename T> void put(T &port, unsigned lsb, unsigned width, uint64_t v
 }
 template <std::size_t N> void put(VlWide<N> &port, unsigned lsb, unsigned width, uint64_t v)
 {
+    if (lsb % 32 + width <= 32) { // one word: every field of the request ports
+        const uint32_t mask = width >= 32 ? ~0u : ((1u << width) - 1) << (lsb % 32);
+        uint32_t &w = port[lsb / 32];
+        w = (w & ~mask) | (static_cast<uint32_t>(v << (lsb % 32)) & mask);
+        return;
+    }
     for (unsigned b = 0; b < width; b++) {
         unsigned bit = lsb + b, w = bit / 32, s = bit % 32;
         port[w] = (port[w] & ~(1u << s)) | (static_cast<uint32_t>((v >> b) & 1) << s);
@@ -35,6 +41,10 @@ template <typename T> uint64_t get(const T &port, unsigned lsb, unsigned width)
 }
 template <std::size_t N> uint64_t get(const VlWide<N> &port, unsigned lsb, unsigned width)
 {
+    if (lsb % 32 + width <= 32) {
+        const uint32_t w = port[lsb / 32] >> (lsb % 32);
+        return width >= 32 ? w : w & ((1u << width) - 1);
+    }
     uint64_t v = 0;
     for (unsigned b = 0; b < width; b++) {
         unsigned bit = lsb + b;
