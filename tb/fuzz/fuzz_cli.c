@@ -175,7 +175,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 }
     struct stat sb;
     if (rc == 0 && out && (gen || run) && stat(out, &sb) == 0 && S_ISREG(sb.st_mode)) {
-        char *check[] = {"fiu-model", "check", (char *)out, NULL};
+        char path[512]; /* "./": an output named like an option ("-o --mixec") is still a file */
+        snprintf(path, sizeof path, "./%s", out);
+        char *check[] = {"fiu-model", "check", path, NULL};
         int crc = fiu_model_main(3, check);
         if (crc != 0)
             fuzz_fail(T, "'fiu-model %s ... -o %s' exits 0 but 'check %s' exits %d", argv[1], out, out, crc);
