@@ -6,6 +6,7 @@ set -u
 PROG=fuzz
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 SECONDS_PER=60
+FUZZ_SEED=""
 BUILD_DIR=$ROOT/build/fuzz
 TARGETS=()
 DO_BUILD=1
@@ -25,6 +26,7 @@ seeds tb/fuzz/corpus/<target>. Crash inputs go to BUILD/artifacts/<target>/.
 Ends with "fuzz: K targets, E executions, C crashes".
 
   --seconds N        seconds per target (default 60)
+  --seed N           libFuzzer's -seed (default: its own, printed); CTest uses a fixed one
   --build-dir DIR    default build/fuzz
   --target NAME      run only this target (repeatable); default every built fuzz_* binary
   --no-build         use the binaries already in BUILD/bin
@@ -46,6 +48,7 @@ die() { echo "$PROG: $*" >&2; exit 2; }
 while [ $# -gt 0 ]; do
     case $1 in
     --seconds) [ $# -ge 2 ] || die "--seconds needs a value"; SECONDS_PER=$2; shift 2 ;;
+    --seed) [ $# -ge 2 ] || die "--seed needs a value"; FUZZ_SEED=$2; shift 2 ;;
     --build-dir) [ $# -ge 2 ] || die "--build-dir needs a value"; BUILD_DIR=$2; shift 2 ;;
     --target) [ $# -ge 2 ] || die "--target needs a value"; TARGETS+=("$2"); shift 2 ;;
     --no-build) DO_BUILD=0; shift ;;
@@ -59,6 +62,7 @@ while [ $# -gt 0 ]; do
 done
 case $SECONDS_PER in ''|*[!0-9]*) die "--seconds wants a whole number, not '$SECONDS_PER'" ;; esac
 [ "$SECONDS_PER" -ge 1 ] || die "--seconds must be at least 1"
+case $FUZZ_SEED in *[!0-9]*) die "--seed wants a whole number, not '$FUZZ_SEED'" ;; esac
 case $JOBS in ''|*[!0-9]*|0) die "-j wants a positive number, not '$JOBS'" ;; esac
 mkdir -p "$BUILD_DIR" || die "cannot create $BUILD_DIR"
 BUILD_DIR=$(cd "$BUILD_DIR" && pwd)
@@ -145,7 +149,8 @@ for t in "${TARGETS[@]}"; do
     [ -d "$ROOT/tb/fuzz/corpus/$t" ] && seeds=("$ROOT/tb/fuzz/corpus/$t")
     # shellcheck disable=SC2046
     "$BIN/fuzz_$t" "$corpus" "${seeds[@]}" -max_total_time="$SECONDS_PER" -print_final_stats=1 \
-        -timeout=10 -rss_limit_mb=2048 -artifact_prefix="$art/" $(target_opts "$t") >"$LOG" 2>&1
+        -timeout=10 -rss_limit_mb=2048 -artifact_prefix="$art/" ${FUZZ_SEED:+-seed="$FUZZ_SEED"} \
+        $(target_opts "$t") >"$LOG" 2>&1
     rc=$?
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$LOG" | tail -n 1)
     [ -n "$execs" ] || execs=$(grep -oE '^#[0-9]+' "$LOG" | tail -n 1 | tr -d '#')
@@ -153,14 +158,15 @@ for t in "${TARGETS[@]}"; do
     total_exec=$((total_exec + execs))
     after=$(find "$art" -type f | wc -l)
     cov=$(grep -oE 'cov: [0-9]+' "$LOG" | tail -n 1)
+    used_seed=$(sed -n 's/^INFO: Seed: *//p' "$LOG" | head -n 1)
     if [ $rc -ne 0 ] || [ "$after" -gt "$before" ]; then
         crashes=$((crashes + 1))
         newest=$(ls -t "$art" 2>/dev/null | head -n 1)
-        echo "$PROG: $t: CRASH after $execs executions (exit $rc, log $LOG)"
+        echo "$PROG: $t: CRASH after $execs executions (exit $rc, seed $used_seed, log $LOG)"
         grep -E "^fuzz:|ERROR|runtime error|SUMMARY" "$LOG" | head -n 6
         [ -n "$newest" ] && echo "$PROG: $t: input $art/$newest; replay: $BIN/fuzz_$t $art/$newest"
     else
-        echo "$PROG: $t: $execs executions in $SECONDS_PER s, $cov, corpus $(find "$corpus" -type f | wc -l) files"
+        echo "$PROG: $t: $execs executions in $SECONDS_PER s (seed $used_seed), $cov, corpus $(find "$corpus" -type f | wc -l) files"
     fi
 done
 echo "fuzz: ${#TARGETS[@]} targets, $total_exec executions, $crashes crashes"

@@ -15,7 +15,7 @@ add_test(NAME fuzz.replay COMMAND ${_fuzz_sh} --no-build --replay)
 set_tests_properties(fuzz.replay PROPERTIES LABELS "fuzz;quick" FIXTURES_REQUIRED fiu_fuzz_bin
                      SKIP_RETURN_CODE 77 TIMEOUT 300)
 foreach(t ${FIU_FUZZ_TARGETS})
-  add_test(NAME fuzz.${t} COMMAND ${_fuzz_sh} --no-build --target ${t} --seconds ${FIU_FUZZ_CTEST_SECONDS})
+  add_test(NAME fuzz.${t} COMMAND ${_fuzz_sh} --no-build --target ${t} --seconds ${FIU_FUZZ_CTEST_SECONDS} --seed 1)
   set_tests_properties(fuzz.${t} PROPERTIES LABELS "fuzz;quick" FIXTURES_REQUIRED fiu_fuzz_bin
                        SKIP_RETURN_CODE 77 TIMEOUT 300)
 endforeach()
