@@ -7,6 +7,7 @@
 
 #include "fiu_cov.h"
 #include "fiu_f32.h"
+#include "stages.h"
 
 enum { MAX_DIMS = 4, MAX_VALS = 17, NAME_MAX_LEN = 96 };
 
@@ -309,8 +310,7 @@ void fiu_cov_sample_unpack(fiu_cov *cov, uint32_t packed, uint32_t comp, uint32_
 {
     if (!cov || comp > 3 || fmt >= FIU_UNPACK_COUNT_)
         return;
-    static const unsigned zyxw[4] = {2, 1, 0, 3};
-    unsigned k = bgra ? zyxw[comp] : comp;
+    unsigned k = bgra && comp != 3 ? 2 - comp : comp; /* the field read (spec 6.4) */
     unsigned bits = k == 3 ? 2 : 10;
     uint32_t f = (packed >> (10 * k)) & ((1u << bits) - 1);
     uint32_t ones = (1u << bits) - 1, top = 1u << (bits - 1);
@@ -358,27 +358,19 @@ static unsigned count_index(uint32_t count)
     }
 }
 
-static bool lane_executes(const fiu_request *rq, const fiu_lane *ln)
-{
-    return ln->active && (ln->guard || rq->op == FIU_OP_VINTRP);
-}
-
 static void sample_ipa(fiu_cov *cov, const fiu_state *st, const fiu_request *rq, const fiu_response *rsp)
 {
     static const int loc_index[8] = {0, 1, 2, -1, 3, 4, -1, -1};
     int loc = loc_index[rq->loc & 7];
     if (loc < 0 || rq->ipa_mode > FIU_IPA_SC || rq->loc > 7)
         return;
-    static const int ipa_status[FIU_ST_COUNT_] = {
-        [FIU_OK] = 0, [FIU_ST_SAMPLE_COUNT] = 1, [FIU_ST_MISALIGNED] = 2, [FIU_ST_UNMAPPED] = 3,
-        [FIU_ST_ADDR_RANGE] = 4, [FIU_ST_SAMPLE_INDEX] = 5, [FIU_ST_PUNIFORM] = 6,
-        [FIU_ST_BAD_OP] = -1, [FIU_ST_BAD_SAMPLE_MODE] = -1, [FIU_ST_BAD_IPA_MODE] = -1,
-        [FIU_ST_VINTRP_ENCODING] = -1, [FIU_ST_VINTRP_OPCODE] = -1, [FIU_ST_VINTRP_VDST_VSRC] = -1,
-        [FIU_ST_VINTRP_MOV_PARAM] = -1, [FIU_ST_VINTRP_ATTR] = -1, [FIU_ST_WAVE_RANGE] = -1,
-        [FIU_ST_BAD_UNPACK] = -1};
-    int s = rsp->status < FIU_ST_COUNT_ ? ipa_status[rsp->status] : -1;
-    if (s >= 0)
-        hit(cov, X_IPA, (const unsigned[]){rq->ipa_mode, (unsigned)loc, (unsigned)s});
+    /* status -> index in D_IPA_STATUS, plus one (0: not in the cross) */
+    static const unsigned char ipa_status[FIU_ST_COUNT_] = {
+        [FIU_OK] = 1, [FIU_ST_SAMPLE_COUNT] = 2, [FIU_ST_MISALIGNED] = 3, [FIU_ST_UNMAPPED] = 4,
+        [FIU_ST_ADDR_RANGE] = 5, [FIU_ST_SAMPLE_INDEX] = 6, [FIU_ST_PUNIFORM] = 7};
+    unsigned s = rsp->status < FIU_ST_COUNT_ ? ipa_status[rsp->status] : 0;
+    if (s)
+        hit(cov, X_IPA, (const unsigned[]){rq->ipa_mode, (unsigned)loc, s - 1});
     if (rsp->status == FIU_OK)
         hit(cov, X_IPA_MODS, (const unsigned[]){rq->sat, rq->idx, rq->atest, rq->pmul});
     if (loc == 1 || loc == 3 || loc == 4)
@@ -386,7 +378,7 @@ static void sample_ipa(fiu_cov *cov, const fiu_state *st, const fiu_request *rq,
     if (loc == 1 && count_index(st->samples.count) < 5 && rsp->status != FIU_ST_SAMPLE_COUNT) {
         uint32_t full = (1u << st->samples.count) - 1;
         for (uint32_t i = 0; i < rq->lanes; i++) {
-            if (!lane_executes(rq, &rq->lane[i]))
+            if (!fiu_lane_executes(rq, &rq->lane[i]))
                 continue;
             uint32_t m = rq->lane[i].coverage & full;
             unsigned bits = (unsigned)__builtin_popcount(m);
@@ -399,26 +391,24 @@ static void sample_ipa(fiu_cov *cov, const fiu_state *st, const fiu_request *rq,
 static void sample_vintrp(fiu_cov *cov, const fiu_state *st, const fiu_request *rq, const fiu_response *rsp)
 {
     fiu_vintrp_fields f = fiu_vintrp_decode(rq->vintrp);
-    if (f.encoding != 0x32 && f.encoding != 0x35)
+    if (f.encoding != FIU_VINTRP_ENC_GCN10 && f.encoding != FIU_VINTRP_ENC_GCN12)
         return;
-    unsigned enc = f.encoding == 0x35;
+    unsigned enc = f.encoding == FIU_VINTRP_ENC_GCN12;
     hit(cov, X_VINTRP_FIELDS, (const unsigned[]){enc, f.opcode, f.attrchan});
-    hit(cov, X_VINTRP_ATTR, (const unsigned[]){enc, f.attr == 0 ? 0u : f.attr < 32 ? 1u : f.attr == 32 ? 2u : 3u});
+    hit(cov, X_VINTRP_ATTR, (const unsigned[]){enc, f.attr == 0 ? 0u : f.attr < FIU_VINTRP_MAX_ATTR ? 1u : f.attr == FIU_VINTRP_MAX_ATTR ? 2u : 3u});
     if (f.opcode == FIU_VINTRP_MOV)
         hit(cov, X_VINTRP_MOV, (const unsigned[]){f.vsrc > 2 ? 3u : f.vsrc});
     if (f.opcode > FIU_VINTRP_MOV)
         return;
     if (rsp->status == FIU_OK)
         hit(cov, X_VINTRP_MODE, (const unsigned[]){f.opcode, st->fused, st->flush});
-    static const int vstatus[FIU_ST_COUNT_] = {
-        [FIU_OK] = 0, [FIU_ST_VINTRP_VDST_VSRC] = 1, [FIU_ST_VINTRP_MOV_PARAM] = 2, [FIU_ST_VINTRP_ATTR] = 3,
-        [FIU_ST_WAVE_RANGE] = 4, [FIU_ST_MISALIGNED] = 5, [FIU_ST_ADDR_RANGE] = 6,
-        [FIU_ST_BAD_OP] = -1, [FIU_ST_BAD_SAMPLE_MODE] = -1, [FIU_ST_BAD_IPA_MODE] = -1,
-        [FIU_ST_VINTRP_ENCODING] = -1, [FIU_ST_VINTRP_OPCODE] = -1, [FIU_ST_BAD_UNPACK] = -1,
-        [FIU_ST_SAMPLE_COUNT] = -1, [FIU_ST_UNMAPPED] = -1, [FIU_ST_SAMPLE_INDEX] = -1, [FIU_ST_PUNIFORM] = -1};
-    int s = rsp->status < FIU_ST_COUNT_ ? vstatus[rsp->status] : -1;
-    if (s >= 0)
-        hit(cov, X_VINTRP_STATUS, (const unsigned[]){f.opcode, (unsigned)s});
+    /* status -> index in D_VSTATUS, plus one (0: not in the cross) */
+    static const unsigned char vstatus[FIU_ST_COUNT_] = {
+        [FIU_OK] = 1, [FIU_ST_VINTRP_VDST_VSRC] = 2, [FIU_ST_VINTRP_MOV_PARAM] = 3, [FIU_ST_VINTRP_ATTR] = 4,
+        [FIU_ST_WAVE_RANGE] = 5, [FIU_ST_MISALIGNED] = 6, [FIU_ST_ADDR_RANGE] = 7};
+    unsigned s = rsp->status < FIU_ST_COUNT_ ? vstatus[rsp->status] : 0;
+    if (s)
+        hit(cov, X_VINTRP_STATUS, (const unsigned[]){f.opcode, s - 1});
 }
 
 void fiu_cov_sample_execute(fiu_cov *cov, const fiu_state *st, const fiu_request *rq,

@@ -1,8 +1,6 @@
 /* decode stage (spec 4.7, 7): VINTRP fields and request-level checks. */
 #include "stages.h"
 
-enum { VINTRP_ENC_GCN10 = 0x32, VINTRP_ENC_GCN12 = 0x35, VINTRP_MAX_ATTR = 32 };
-
 fiu_vintrp_fields fiu_vintrp_decode(uint32_t word)
 {
     return (fiu_vintrp_fields){
@@ -23,7 +21,7 @@ unsigned fiu_decode_mov_param(uint32_t vsrc)
 static fiu_status check_vintrp(const fiu_request *rq)
 {
     fiu_vintrp_fields f = fiu_vintrp_decode(rq->vintrp);
-    if (f.encoding != VINTRP_ENC_GCN10 && f.encoding != VINTRP_ENC_GCN12)
+    if (f.encoding != FIU_VINTRP_ENC_GCN10 && f.encoding != FIU_VINTRP_ENC_GCN12)
         return FIU_ST_VINTRP_ENCODING;
     if (f.opcode > FIU_VINTRP_MOV)
         return FIU_ST_VINTRP_OPCODE;
@@ -31,7 +29,7 @@ static fiu_status check_vintrp(const fiu_request *rq)
         return FIU_ST_VINTRP_VDST_VSRC;
     if (f.opcode == FIU_VINTRP_MOV && f.vsrc > 2)
         return FIU_ST_VINTRP_MOV_PARAM;
-    if (f.attr > VINTRP_MAX_ATTR)
+    if (f.attr > FIU_VINTRP_MAX_ATTR)
         return FIU_ST_VINTRP_ATTR;
     if ((uint32_t)rq->wave_lane0 + rq->lanes > FIU_WAVE_LANES)
         return FIU_ST_WAVE_RANGE;

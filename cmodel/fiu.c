@@ -67,11 +67,6 @@ void fiu_state_mode_write(fiu_state *st, bool flush, bool fused)
     st->fused = fused;
 }
 
-static bool lane_executes(const fiu_request *rq, const fiu_lane *ln)
-{
-    return ln->active && (ln->guard || rq->op == FIU_OP_VINTRP);
-}
-
 static void raise_status(fiu_response *rsp, uint8_t status)
 {
     if (status && (!rsp->status || status < rsp->status))
@@ -186,12 +181,12 @@ void fiu_execute(const fiu_state *st, const fiu_request *rq, fiu_response *rsp)
     /* Puniform (spec 4.5): the first executing lane's Ra serves every lane. */
     int first = -1;
     for (uint32_t i = 0; i < rq->lanes && first < 0; i++)
-        if (lane_executes(rq, &rq->lane[i]))
+        if (fiu_lane_executes(rq, &rq->lane[i]))
             first = (int)i;
     bool uniform_ra = rq->op == FIU_OP_IPA && rq->idx && rq->puniform && first >= 0;
     if (uniform_ra)
         for (uint32_t i = 0; i < rq->lanes; i++)
-            if (lane_executes(rq, &rq->lane[i]) && rq->lane[i].ra != rq->lane[first].ra)
+            if (fiu_lane_executes(rq, &rq->lane[i]) && rq->lane[i].ra != rq->lane[first].ra)
                 raise_status(rsp, FIU_ST_PUNIFORM);
 
     /* IPA: every lane's plane and position first, then one batch of dot-adds (spec 2.11). */
@@ -203,7 +198,7 @@ void fiu_execute(const fiu_state *st, const fiu_request *rq, fiu_response *rsp)
 
     for (uint32_t i = 0; i < rq->lanes; i++) {
         const fiu_lane *ln = &rq->lane[i];
-        if (!lane_executes(rq, ln))
+        if (!fiu_lane_executes(rq, ln))
             continue;
         uint32_t r = 0;
         uint8_t ls = FIU_OK;
