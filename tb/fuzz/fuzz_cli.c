@@ -159,12 +159,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (unsigned i = 0; out && i < NFILES; i++)
         if (strcmp(out, FILES[i].name) == 0)
             out = NULL; /* a vector file is there already: cannot tell whether the CLI wrote it */
+    bool help = false; /* --help wins over every other argument: nothing else is parsed then */
+    for (int i = 1; i < argc; i++)
+        help |= strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0;
     int rc = fiu_model_main(argc, argv);
     if (rc < 0 || rc > 2)
         fuzz_fail(T, "exit status %d", rc);
     fflush(stdout);
     fflush(stderr);
-    if (rc == 0 && gen) /* docs: numbers are decimal or 0x hex */
+    if (rc == 0 && gen && !help) /* docs: numbers are decimal or 0x hex */
         for (int i = 2; i + 1 < argc; i++)
             for (unsigned k = 0; k < 7; k++)
                 if (strcmp(argv[i], valued[k]) == 0) {
