@@ -1,9 +1,13 @@
 // fiu_dotadd (spec 2.1-2.7, 2.11, 8.6): r = RNE(a*b + c*d + e), pipelined three-term datapath.
 // Bit-exact with C fiu_f32_dotadd(a, b, c, d, e, (fused_i ? FUSED : 0) | (flush_i ? FLUSH : 0)).
 //
-// Latency: fiu_pkg::DOTADD_LATENCY (4). The inputs sampled at a rising edge with en_i = 1 appear
-// on r_o after DOTADD_LATENCY rising edges with en_i = 1 (r_o is the D4 register). Every stage
-// register updates only when en_i = 1 (whole-pipeline stall); no valid bits inside.
+// Latency: fiu_pkg::DOTADD_LATENCY (4), plus fiu_pkg::DOTADD_DEEP_STAGES (3) when DEEP = 1. The
+// inputs sampled at a rising edge with en_i = 1 appear on r_o after LATENCY rising edges with
+// en_i = 1 (r_o is the D4 register). Every stage register updates only when en_i = 1
+// (whole-pipeline stall); no valid bits inside.
+// DEEP = 1 (spec 8.5, 8.6) adds three registers for the clock rate: D0 (the operands), D1b (the
+// normalised mantissas, before the multiply) and D4b (the normalising shift, counted in D4a,
+// before the shift and rounding).
 //
 // A finite nonzero term is T = (-1)^neg * m * 2^(h-48), m[47] = 1, so 2^(h-1) <= |T| < 2^h.
 //  D1  operand decode: FLUSH of subnormal inputs, NaN / inf / zero classes, subnormal mantissas
@@ -20,7 +24,9 @@
 //      S and S - 1 at once, so |S| = S or ~(S - 1) with no negation after the add.
 //  D4  leading-zero count, one normalising shift, round once (fiu_round_pack W=99), then the
 //      special-value override and the exact-zero rule (+0).
-module fiu_dotadd (
+module fiu_dotadd #(
+  parameter bit DEEP = 1'b0
+) (
   input  logic        clk_i,
   input  logic        rst_ni,
   input  logic        en_i,
@@ -35,7 +41,8 @@ module fiu_dotadd (
 );
   // Cycles (of en_i) from inputs to r_o: fiu_pkg::DOTADD_LATENCY, exported for the testbench.
   /* verilator lint_off UNUSEDPARAM */  // read by tb_dotadd through the Verilated class
-  localparam int LATENCY /*verilator public*/ = fiu_pkg::DOTADD_LATENCY;
+  localparam int LATENCY /*verilator public*/ =
+      fiu_pkg::DOTADD_LATENCY + (DEEP ? fiu_pkg::DOTADD_DEEP_STAGES : 0);
   /* verilator lint_on UNUSEDPARAM */
 
   localparam logic [31:0] F32_NAN = 32'h7fff_ffff;
@@ -45,14 +52,26 @@ module fiu_dotadd (
     lsb_of = (biased == 8'd0) ? -12'sd149 : $signed({4'd0, biased}) - 12'sd150;
   endfunction
 
-  // ================================================================ D1: decode, multiply
+  // ================================================================ D0 (DEEP): the operands
   logic [159:0] ops;
-  logic [4:0]   op_nan, op_inf, op_zero, op_neg;
-  logic [119:0] op_man;  // normalised mantissas, 24 bits each
-  logic [59:0]  op_elsb; // exponent of each mantissa's bit 0 before normalisation, 12 bits each
-  logic [39:0]  op_lz;   // each mantissa's normalising shift, 8 bits each
+  logic         in_fused, in_flush;
 
-  assign ops = {e_i, d_i, c_i, b_i, a_i};
+  fiu_pipe_reg #(
+    .W  (162),
+    .EN (DEEP)
+  ) u_d0 (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .en_i   (en_i),
+    .d_i    ({e_i, d_i, c_i, b_i, a_i, fused_i, flush_i}),
+    .q_o    ({ops, in_fused, in_flush})
+  );
+
+  // ================================================================ D1: decode, multiply
+  logic [4:0]   dec_nan, dec_inf, dec_zero, dec_neg;
+  logic [119:0] dec_man;  // normalised mantissas, 24 bits each
+  logic [59:0]  dec_elsb; // exponent of each mantissa's bit 0 before normalisation, 12 bits each
+  logic [39:0]  dec_lz;   // each mantissa's normalising shift, 8 bits each
 
   for (genvar i = 0; i < 5; i++) begin : g_op
     logic [31:0] x;
@@ -61,16 +80,34 @@ module fiu_dotadd (
     logic        sub;
     assign x          = ops[32*i +: 32];
     assign sub        = (x[30:23] == 8'd0) && (x[22:0] != 23'd0);
-    assign op_nan[i]  = (x[30:23] == 8'hff) && (x[22:0] != 23'd0);
-    assign op_inf[i]  = (x[30:23] == 8'hff) && (x[22:0] == 23'd0);
-    assign op_zero[i] = (x[30:0] == 31'd0) || (flush_i && sub);
-    assign op_neg[i]  = x[31];
-    assign man        = {x[30:23] != 8'd0, x[22:0]};
-    assign lz         = fiu_pkg::lzc({man, 1'b1, 103'd0});
-    assign op_man[24*i +: 24] = man << lz;
-    assign op_elsb[12*i +: 12] = lsb_of(x[30:23]);
-    assign op_lz[8*i +: 8]     = lz;
+    assign dec_nan[i]  = (x[30:23] == 8'hff) && (x[22:0] != 23'd0);
+    assign dec_inf[i]  = (x[30:23] == 8'hff) && (x[22:0] == 23'd0);
+    assign dec_zero[i] = (x[30:0] == 31'd0) || (in_flush && sub);
+    assign dec_neg[i]  = x[31];
+    assign man         = {x[30:23] != 8'd0, x[22:0]};
+    assign lz          = fiu_pkg::lzc({man, 1'b1, 103'd0});
+    assign dec_man[24*i +: 24]  = man << lz;
+    assign dec_elsb[12*i +: 12] = lsb_of(x[30:23]);
+    assign dec_lz[8*i +: 8]     = lz;
   end
+
+  // D1b (DEEP): the decoded operands registered before the multiply.
+  logic [4:0]   op_nan, op_inf, op_zero, op_neg;
+  logic [119:0] op_man;
+  logic [59:0]  op_elsb;
+  logic [39:0]  op_lz;
+  logic         op_fused, op_flush;
+
+  fiu_pipe_reg #(
+    .W  (20 + 120 + 60 + 40 + 2),
+    .EN (DEEP)
+  ) u_d1b (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .en_i   (en_i),
+    .d_i    ({dec_nan, dec_inf, dec_zero, dec_neg, dec_man, dec_elsb, dec_lz, in_fused, in_flush}),
+    .q_o    ({op_nan, op_inf, op_zero, op_neg, op_man, op_elsb, op_lz, op_fused, op_flush})
+  );
 
   // For a product of h = hlo + hi before rounding (hi: 0 or 1): den = -125 - h, the bits its
   // rounded value loses below 2^-149. {q = den clamped to 0..24, den >= 25, den >= 1,
@@ -120,7 +157,7 @@ module fiu_dotadd (
   localparam int D1W = 96 + 2 * 24 + 2 * 20 + 2 + 2 + 2 + 1 + 24 + 12 + 1 + 1 + 1 + 1 + 1;
   logic [D1W-1:0] d1_d, d1_q;
   assign d1_d = {p_prod, p_hhi, p_hlo, p_rhi, p_rlo, p_neg, p_inf, p_zero, (|op_nan) | (|p_nan),
-                 op_man[96 +: 24], e_h, op_inf[4], op_zero[4], op_neg[4], fused_i, flush_i};
+                 op_man[96 +: 24], e_h, op_inf[4], op_zero[4], op_neg[4], op_fused, op_flush};
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -389,11 +426,29 @@ module fiu_dotadd (
   end
 
   // ================================================================ D4: normalise, round
+  // D4a: the leading-zero count and the normalising shift; D4b (DEEP: a stage of its own): the
+  // shift, the rounding and the special values.
+  logic [D3W-1:0] d4_q;
+  logic [7:0]     sh_d, f_sh;
+  assign sh_d = fiu_pkg::round_shift(d3_q[D3W-100 -: fiu_pkg::ROUND_INFO_W],
+                                     fiu_pkg::lzc({d3_q[D3W-1 -: 99], 1'b1, 28'd0}));
+
+  fiu_pipe_reg #(
+    .W  (D3W + 8),
+    .EN (DEEP)
+  ) u_d4b (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .en_i   (en_i),
+    .d_i    ({d3_q, sh_d}),
+    .q_o    ({d4_q, f_sh})
+  );
+
   logic [98:0]        f_mag;
   logic [fiu_pkg::ROUND_INFO_W-1:0] f_info;
   logic               f_sign, f_zero, f_special, f_flush;
   logic [31:0]        f_spec, f_rounded, r_d, r_q;
-  assign {f_mag, f_info, f_sign, f_zero, f_special, f_spec, f_flush} = d3_q;
+  assign {f_mag, f_info, f_sign, f_zero, f_special, f_spec, f_flush} = d4_q;
 
   fiu_round_pack #(
     .W (99)
@@ -401,6 +456,7 @@ module fiu_dotadd (
     .sign_i  (f_sign),
     .mag_i   (f_mag),
     .info_i  (f_info),
+    .sh_i    (f_sh),
     .flush_i (f_flush),
     .r_o     (f_rounded)
   );

@@ -1,10 +1,17 @@
-// fiu_f32_mul (spec 2.2, 2.8): r = RNE(a * b), combinational.
+// fiu_f32_mul (spec 2.2, 2.8): r = RNE(a * b).
 // = C fiu_f32_mul(a, b, FIU_F32_FUSED | (flush_i ? FIU_F32_FLUSH : 0))
 // = fiu_f32_dotadd(a, b, +0, -0, -0, ...): FLUSH reads subnormal inputs as signed zeros and
 // flushes a subnormal result; any NaN or inf*0 -> 0x7FFFFFFF; a zero product has sign a^b.
 // The post-multiply uses it with flush_i = 1. (fiu_dotadd rounds its unfused products itself,
 // in place in D2; spec 8.6.)
-module fiu_f32_mul (
+// REG = 0: combinational. REG = 1: the product and its exponent are registered (at a rising edge
+// with en_i = 1) before the rounding, so r_o follows a_i, b_i, flush_i by one cycle (spec 8.5, DEEP).
+module fiu_f32_mul #(
+  parameter bit REG = 1'b0
+) (
+  input  logic        clk_i,
+  input  logic        rst_ni,
+  input  logic        en_i,
   input  logic [31:0] a_i,
   input  logic [31:0] b_i,
   input  logic        flush_i,
@@ -15,7 +22,7 @@ module fiu_f32_mul (
   logic [7:0]  a_lz, b_lz;
   logic [47:0] prod;
   logic signed [13:0] e_top;  // exponent of prod[47]
-  logic [31:0] rounded;
+  logic [1:0]  cls;           // 0 finite nonzero, 1 NaN, 2 inf, 3 zero
 
   always_comb begin
     a_sub  = (a_i[30:23] == 8'd0) && (a_i[22:0] != 23'd0);
@@ -37,6 +44,15 @@ module fiu_f32_mul (
     e_top  = $signed({6'd0, a_i[30:23] | {7'd0, a_i[30:23] == 8'd0}})
            + $signed({6'd0, b_i[30:23] | {7'd0, b_i[30:23] == 8'd0}}) - 14'sd253
            - (flush_i ? 14'sd0 : $signed({6'd0, a_lz}) + $signed({6'd0, b_lz}));
+    if (a_nan || b_nan || (a_inf && b_zero) || (a_zero && b_inf)) begin
+      cls = 2'd1;
+    end else if (a_inf || b_inf) begin
+      cls = 2'd2;
+    end else if (a_zero || b_zero) begin
+      cls = 2'd3;
+    end else begin
+      cls = 2'd0;
+    end
   end
 
   assign a_man = {a_i[30:23] != 8'd0, a_i[22:0]};
@@ -45,26 +61,43 @@ module fiu_f32_mul (
   assign a_lz = fiu_pkg::lzc({a_man, 1'b1, 103'd0});
   assign b_lz = fiu_pkg::lzc({b_man, 1'b1, 103'd0});
 
+  // ---- the optional register between the product and its rounding
+  localparam int RW = 48 + fiu_pkg::ROUND_INFO_W + 1 + 2 + 1;
+  logic [47:0] r_prod;
+  logic [fiu_pkg::ROUND_INFO_W-1:0] r_info;
+  logic        r_neg, r_flush;
+  logic [1:0]  r_cls;
+  logic [31:0] rounded;
+
+  fiu_pipe_reg #(
+    .W  (RW),
+    .EN (REG)
+  ) u_reg (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .en_i   (en_i),
+    .d_i    ({prod, fiu_pkg::round_info(e_top), neg, cls, flush_i}),
+    .q_o    ({r_prod, r_info, r_neg, r_cls, r_flush})
+  );
+
   fiu_round_pack #(
     .W    (48),
     .NORM (1)
   ) u_round (
-    .sign_i  (neg),
-    .mag_i   (prod),
-    .info_i  (fiu_pkg::round_info(e_top)),
-    .flush_i (flush_i),
+    .sign_i  (r_neg),
+    .mag_i   (r_prod),
+    .info_i  (r_info),
+    .sh_i    (fiu_pkg::round_shift(r_info, {7'd0, !r_prod[47]})),
+    .flush_i (r_flush),
     .r_o     (rounded)
   );
 
   always_comb begin
-    if (a_nan || b_nan || (a_inf && b_zero) || (a_zero && b_inf)) begin
-      r_o = 32'h7fff_ffff;
-    end else if (a_inf || b_inf) begin
-      r_o = {neg, 31'h7f80_0000};
-    end else if (a_zero || b_zero) begin
-      r_o = {neg, 31'd0};
-    end else begin
-      r_o = rounded;
-    end
+    unique case (r_cls)
+      2'd1:    r_o = 32'h7fff_ffff;
+      2'd2:    r_o = {r_neg, 31'h7f80_0000};
+      2'd3:    r_o = {r_neg, 31'd0};
+      default: r_o = rounded;
+    endcase
   end
 endmodule

@@ -29,8 +29,10 @@ package fiu_pkg;
   // Per-lane request fields, packed in this order, LSB first (spec 8.1).
   localparam int LANE_W = 1 + 1 + 16 + 16 + 4 + 16 + 32 + 32 + 1 + 32 * 4;
 
-  // Cycles of fiu_dotadd from operands to result (the one definition; spec 8.1).
+  // Cycles of fiu_dotadd from operands to result (the one definition; spec 8.1), and the stages
+  // that DEEP = 1 adds to it (D0, D1b, D4b; spec 8.5, 8.6).
   localparam int DOTADD_LATENCY = 4;
+  localparam int DOTADD_DEEP_STAGES = 3;
   /* verilator lint_on UNUSEDPARAM */
 
   // What fiu_round_pack needs of the exponent (spec 2.7): for a magnitude whose top bit has
@@ -63,6 +65,16 @@ package fiu_pkg;
     round_info = {e_top < -14'sd126, cap8, dsh, 8'(e_top + 14'sd127), e_top > 14'sd383,
                   e_top < 14'sd128, e_ovf};
   endfunction
+
+  // The normalising left shift of fiu_round_pack, min(lz, cap): lz the magnitude's leading-zero
+  // count, cap from round_info. Its callers compute it (a stage early if they like).
+  /* verilator lint_off UNUSEDSIGNAL */  // of info only the cap field is read
+  function automatic logic [7:0] round_shift(input logic [ROUND_INFO_W-1:0] info, input logic [7:0] lz);
+    logic [7:0] cap8;
+    cap8        = info[ROUND_INFO_W-2 -: 8];
+    round_shift = (cap8 < lz) ? cap8 : lz;
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
 
   // Leading-zero count of x, 128 for zero: the one LZC of the design. A log-depth tree of
   // multiplexers: 4-bit groups, then pairs of groups merged level by level. A group of 2^l bits

@@ -6,24 +6,27 @@
 // (tininess after rounding). = round_pack() of cmodel/dotadd.c. mag_i == 0 gives a signed zero
 // (callers decide exact zeros themselves).
 //
-// General path (NORM = 0, and PRESERVE when NORM = 1). One shifter: mag_i is shifted left by min(lz, cap), where cap is the shift that puts the top
-// bit at 2^-126. A normal result then has its leading one at the top; a subnormal one is already
+// General path (NORM = 0, and PRESERVE when NORM = 1). One shifter: mag_i is shifted left by
+// sh_i = min(lz, cap), where cap is the shift that puts the top bit at 2^-126; the caller counts
+// the leading zeros (fiu_pkg::lzc, fiu_pkg::round_shift), so a pipeline can do it a stage early. A normal result then has its leading one at the top; a subnormal one is already
 // aligned to the 2^-149 grid. Only when even the unshifted top bit lies below 2^-126 (cap < 0)
 // is the 26-bit rounding window shifted right instead.
 module fiu_round_pack #(
   parameter int W  = 128,  // magnitude width, 26..128
-  parameter bit NORM = 0   // 1: mag_i is zero or has its leading one at bit W-1 or W-2 (no LZC)
+  parameter bit NORM = 0   // 1: mag_i is zero or has its leading one at bit W-1 or W-2
 ) (
   input  logic                 sign_i,
   input  logic [W-1:0]         mag_i,
   input  logic [fiu_pkg::ROUND_INFO_W-1:0] info_i,  // fiu_pkg::round_info(exponent of mag_i[W-1])
+  input  logic [7:0]           sh_i,   // fiu_pkg::round_shift(info_i, leading zeros of mag_i)
   input  logic                 flush_i,
   output logic [31:0]          r_o
 );
-  logic [7:0]          lz;
   // From info_i (fiu_pkg::round_info of the exponent, made early):
   logic                tiny;      // the top bit lies below 2^-126: shift right by dsh
+  /* verilator lint_off UNUSEDSIGNAL */  // the caller applies it (sh_i)
   logic [7:0]          cap8;      // left shift that puts the top bit at 2^-126, clamped
+  /* verilator lint_on UNUSEDSIGNAL */
   logic [4:0]          dsh;       // right shift of the window when tiny, at most 26
   logic [7:0]          e_bias;    // exponent of the top bit + 127 (low bits)
   logic                ovf_all, ovf_none;
@@ -44,23 +47,12 @@ module fiu_round_pack #(
   logic [30:0]         packed_mag;
   logic [31:0]         r_gen;      // the general path's result
 
-  // A continuous assign: Icarus 11 re-runs an always_comb that calls the (looping) lzc function.
-  if (NORM) begin : g_lz_norm
-    assign lz = {7'd0, !mag_i[W-1]};  // no count: the leading one is at W-1 or W-2
-  end else if (W == 128) begin : g_lz_full
-    assign lz = fiu_pkg::lzc(128'(mag_i));
-  end else begin : g_lz_pad
-    logic [127:0] lz_in;  // the magnitude, top-aligned; a 1 marks the end
-    assign lz_in = {mag_i, 1'b1, {(127 - W){1'b0}}};
-    assign lz    = fiu_pkg::lzc(lz_in);
-  end
-
   always_comb begin
     {tiny, cap8, dsh, e_bias, ovf_all, ovf_none, e_ovf} = info_i;
 
     // Normal path: shift left by min(lz, cap); bits that end up under the guard bit are
     // found by a mask on the unshifted magnitude, beside the shifter.
-    sh       = (cap8 < lz) ? cap8 : lz;
+    sh       = sh_i;
     norm     = mag_i << sh;
     low_mask = ({W{1'b1}} >> 25) >> sh;
     xl       = {norm[W-1 -: 25], |(mag_i & low_mask)};

@@ -9,7 +9,10 @@
 // advances on one enable, en = !rsp_valid || rsp_ready.
 module fiu_top #(
   parameter int LANES     = 4,
-  parameter int RAM_WORDS = 4096
+  parameter int RAM_WORDS = 4096,
+  // 1: four more pipeline registers for the clock rate (dot-add D0, D1b, D4b; post-multiply
+  // PM1), latency 12 instead of 8 (spec 8.5)
+  parameter bit DEEP      = 1'b0
 ) (
   input  logic                 clk_i,
   input  logic                 rst_ni,
@@ -65,10 +68,10 @@ module fiu_top #(
   output logic [4:0]           rsp_status_o,
   output logic                 busy_o
 );
-  localparam int DL = fiu_pkg::DOTADD_LATENCY;
+  localparam int DL = fiu_pkg::DOTADD_LATENCY + (DEEP ? fiu_pkg::DOTADD_DEEP_STAGES : 0);
   // Clocks from the accepting edge to a one-slot request's response (spec 8.5), for testbenches.
   /* verilator lint_off UNUSEDPARAM */
-  localparam int LATENCY /*verilator public*/ = 4 + DL;
+  localparam int LATENCY /*verilator public*/ = 4 + DL + (DEEP ? 1 : 0);
   /* verilator lint_on UNUSEDPARAM */
 
   logic en;          // the whole pipeline advances
@@ -467,7 +470,9 @@ module fiu_top #(
     assign mul     = c_out[CLN*i + 33];
     assign aux     = c_out[CLN*i +: 32];
 
-    fiu_dotadd u_dotadd (
+    fiu_dotadd #(
+      .DEEP (DEEP)
+    ) u_dotadd (
       .clk_i   (clk_i),
       .rst_ni  (rst_ni),
       .en_i    (en),
@@ -481,17 +486,36 @@ module fiu_top #(
       .r_o     (dot_r)
     );
 
-    fiu_post_multiply u_post_multiply (
+    fiu_post_multiply #(
+      .DEEP (DEEP)
+    ) u_post_multiply (
+      .clk_i  (clk_i),
+      .rst_ni (rst_ni),
+      .en_i   (en),
       .r_i    (r0),
       .rb_i   (aux),
-      .pmul_i (c_pmul),
-      .sat_i  (c_sat),
+      .pmul_i (mul && c_pmul),   // MUL mode only
+      .sat_i  (mul && c_sat),
       .r_o    (r_mul)
     );
 
     assign r0 = use_dot ? dot_r : aux;
-    assign pm_d[32*i +: 32] = mul ? r_mul : r0;
+    assign pm_d[32*i +: 32] = r_mul;
   end
+
+  // PM1 (DEEP): the control beside the post-multiply's product register
+  logic [CW-1:0] pm1_ctrl;
+
+  fiu_pipe_reg #(
+    .W  (CW),
+    .EN (DEEP)
+  ) u_pm1_ctrl (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .en_i   (en),
+    .d_i    (c_out),
+    .q_o    (pm1_ctrl)
+  );
 
   // ================================================================ PM register
   logic [CW-1:0]       pm_ctrl_q;
@@ -502,7 +526,7 @@ module fiu_top #(
       pm_ctrl_q <= '0;
       pm_r_q    <= '0;
     end else if (en) begin
-      pm_ctrl_q <= c_out;
+      pm_ctrl_q <= pm1_ctrl;
       pm_r_q    <= pm_d;
     end
   end
@@ -636,8 +660,8 @@ module fiu_top #(
   endfunction
 
   assign en      = !rsp_valid_q || rsp_ready_i;
-  assign busy_o  = clearing || s1_valid_q || s2_valid || any_stage_valid(ctrl_q) || o_valid ||
-                   rsp_valid_q;
+  assign busy_o  = clearing || s1_valid_q || s2_valid || any_stage_valid(ctrl_q) ||
+                   (DEEP && pm1_ctrl[CW-1]) || o_valid || rsp_valid_q;
 
   assign rsp_valid_o  = rsp_valid_q;
   assign rsp_tag_o    = rsp_tag_q;

@@ -82,6 +82,12 @@ int main(int argc, char **argv)
         dut->a_i = a;
         dut->b_i = b;
         dut->flush_i = flush;
+        // One clock edge: the REG = 1 build (tb_f32_mul_reg) registers the product on it.
+        dut->rst_ni = 1;
+        dut->en_i = 1;
+        dut->clk_i = 0;
+        dut->eval();
+        dut->clk_i = 1;
         dut->eval();
         uint32_t expect = flush ? fiu_f32_post_multiply(a, b, true, false) : fiu_f32_mul(a, b, FIU_F32_FUSED);
         if (opt.inject_fault && checked % 999983 == 4321) {

@@ -1,0 +1,28 @@
+// fiu_pipe_reg: an optional pipeline register (spec 8.5, DEEP). EN = 1: q_o is d_i registered at
+// a rising edge with en_i = 1 (reset to 0); EN = 0: a wire, and the clock ports are not used.
+module fiu_pipe_reg #(
+  parameter int W  = 1,
+  parameter bit EN = 1'b1
+) (
+  /* verilator lint_off UNUSEDSIGNAL */  // unused when EN = 0 (a wire)
+  input  logic         clk_i,
+  input  logic         rst_ni,
+  input  logic         en_i,
+  /* verilator lint_on UNUSEDSIGNAL */
+  input  logic [W-1:0] d_i,
+  output logic [W-1:0] q_o
+);
+  if (EN) begin : g_reg
+    logic [W-1:0] q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        q <= '0;
+      end else if (en_i) begin
+        q <= d_i;
+      end
+    end
+    assign q_o = q;
+  end else begin : g_wire
+    assign q_o = d_i;
+  end
+endmodule
