@@ -2,10 +2,11 @@
 //  accept edge: the request's a[imm] map entry is read from copy A at the edge that takes the
 //     request into S1 (the address is on the request port).
 //  S1 (combinational, from the slot in S1): per-lane fetch keys and the lane checks that need
-//     no RAM; the slot's one plane address w (from its key, shared by the slot's lanes) and the
-//     checks on it; the parameter-RAM read of words w..w+2 and AL2P's map read (copy B, at the
-//     slot's key) are issued at the edge that moves the slot to S2.
-//  S2 (outputs): the three words, the map entry, each lane's status and interpolation type.
+//     no RAM; the slot's one plane address w (from its key, shared by the slot's lanes); the
+//     parameter-RAM read of words w..w+2 and AL2P's map read (copy B, at the slot's key) are
+//     issued at the edge that moves the slot to S2. NUMPRIM comes counted from the accept edge.
+//  S2 (outputs): the three words, the map entry, each lane's status (the range check of w is
+//     made here, on the registered w) and interpolation type.
 // Keys (fiu_issue groups lanes by key): IPA a[imm] prim_base; IPA.IDX prim_base + ra[15:2] (the
 // plane address); AL2P the map dword (ra + imm)[9:2]; VINTRP the quad's PRIMID.
 // Configuration writes change each memory at the edge where its readers read it: map copy A at
@@ -35,6 +36,7 @@ module fiu_plane_fetch #(
   input  logic                         idx_i,
   input  logic [9:0]                   imm_i,
   input  logic [30:0]                  m0_i,          // bit 31 of M0 is ignored (spec 4.6)
+  input  logic [3:0]                   numprim_m1_i,  // popcount(M0[30:16]) = NUMPRIM - 1
   input  logic [5:0]                   wave_lane0_i,
   input  logic [5:0]                   attr_i,
   input  logic [1:0]                   attrchan_i,
@@ -73,14 +75,12 @@ module fiu_plane_fetch #(
 
   // ---------------------------------------------------------------- S1
   logic        is_ipa, is_al2p, is_vintrp, sys;
-  logic [3:0]  numprim_m1;     // popcount(newprimmask) = NUMPRIM - 1
   logic [LANES*5-1:0] st1;
 
   assign is_ipa     = op_i == fiu_pkg::OP_IPA;
   assign is_al2p    = op_i == fiu_pkg::OP_AL2P;
   assign is_vintrp  = op_i == fiu_pkg::OP_VINTRP;
   assign sys        = !idx_i && (imm_i == 10'h060 || imm_i == 10'h3fc || imm_i == 10'h070 || imm_i == 10'h074);
-  assign numprim_m1 = 4'($countones(m0_i[30:16]));
   // IPA a[imm] that reads a plane, IPA.IDX, AL2P and VINTRP fetch per lane
   assign split_o    = (is_ipa && (idx_i || (imm_i[1:0] == 2'd0 && !sys))) || is_al2p || is_vintrp;
 
@@ -114,9 +114,10 @@ module fiu_plane_fetch #(
   logic [32:0] w_ipa, w, lds_base, lds_off, lds_w;
   logic [9:0]  attr_np;        // ATTR * NUMPRIM <= 32 * 16
   logic [8:0]  prim12;         // 12 * PRIMID of the slot (PRIMID <= 15)
-  logic        w_over;         // the read w, w+1 (, w+2) leaves the RAM
+  logic [1:0]  w_len;          // words read past w: IPA 2 (w..w+2), P1 1, P2 and MOV 0
+  logic        w_chk;          // the read must lie inside the RAM (checked in S2)
   logic        mov_like;       // neither P1 nor P2: MOV (as the read address)
-  logic [4:0]  st2;            // the slot's shared plane check
+  logic [4:0]  st2;            // the slot's shared plane check, but for the range
 
   assign {present, map_interp, plane} = map_a;
 
@@ -132,7 +133,7 @@ module fiu_plane_fetch #(
   // the op's first word (P1: P0 = 2 * ATTRCHAN; P2: P20 = 8 + ATTRCHAN; MOV: P10 = P0 + 1, P20,
   // P0). Everything but PRIMID is a field of the request, so the sum is re-associated: the
   // request's part is ready beside fiu_issue, and one adder follows the slot's key.
-  assign attr_np  = attr_times(attr_i, numprim_m1);
+  assign attr_np  = attr_times(attr_i, numprim_m1_i);
   assign mov_like = (vop_i != fiu_pkg::VINTRP_P1) && (vop_i != fiu_pkg::VINTRP_P2);
   assign lds_off  = ((vop_i == fiu_pkg::VINTRP_P2) || (mov_like && vsrc_i == 8'd1))
                     ? 33'd8 + 33'(attrchan_i)
@@ -143,15 +144,13 @@ module fiu_plane_fetch #(
   assign w_ipa    = lead_key_i + 33'({plane, 1'b0}) + 33'(plane);
   // the word the read starts at: IPA the plane's A; P1 P0 (then P10); P2 P20; MOV its parameter
   assign w = is_vintrp ? lds_w : idx_i ? lead_key_i : w_ipa;
-  // IPA reads w..w+2, P1 w..w+1, P2 and MOV w: each a comparison with a constant
-  assign w_over = is_vintrp ? ((vop_i == fiu_pkg::VINTRP_P1) ? (w > RAM_LIMIT - 33'd2) : (w > RAM_LIMIT - 33'd1))
-                            : (w > RAM_LIMIT - 33'd3);
+  // IPA reads w..w+2, P1 w..w+1, P2 and MOV w. The range check (ADDR_RANGE) is made in S2 on
+  // the registered w, so that S1's longest path ends at the RAM's address.
+  assign w_len = is_vintrp ? ((vop_i == fiu_pkg::VINTRP_P1) ? 2'd1 : 2'd0) : 2'd2;
+  assign w_chk = is_vintrp || (is_ipa && (idx_i || (!sys && present)));
 
   // AL2P's UNMAPPED needs copy B and is decided in S2
-  assign st2 = is_ipa    ? ((!idx_i && sys)      ? fiu_pkg::ST_OK :
-                            (!idx_i && !present) ? fiu_pkg::ST_UNMAPPED :
-                            w_over               ? fiu_pkg::ST_ADDR_RANGE : fiu_pkg::ST_OK) :
-               is_vintrp ? (w_over ? fiu_pkg::ST_ADDR_RANGE : fiu_pkg::ST_OK) : fiu_pkg::ST_OK;
+  assign st2 = (is_ipa && !idx_i && !sys && !present) ? fiu_pkg::ST_UNMAPPED : fiu_pkg::ST_OK;
 
   fiu_attr_map u_map_b (
     .clk_i      (clk_i),
@@ -176,35 +175,48 @@ module fiu_plane_fetch #(
   );
 
   // ---------------------------------------------------------------- S1 -> S2
-  logic               s2_al2p_q;
+  logic               s2_al2p_q, s2_w_over;
   logic [9:0]         s2_map_a_q;
   logic [LANES*5-1:0] s2_status_q;
   logic [LANES*2-1:0] s2_interp_q;
+  logic [LANES-1:0]   s2_chk_q;    // the lane's status is ADDR_RANGE if the read leaves the RAM
+  logic [32:0]        s2_w_q;
+  logic [1:0]         s2_w_len_q;
+
+  // the read w .. w + len leaves the RAM: a comparison with a constant per length
+  assign s2_w_over = (s2_w_len_q == 2'd2) ? (s2_w_q > RAM_LIMIT - 33'd3) :
+                     (s2_w_len_q == 2'd1) ? (s2_w_q > RAM_LIMIT - 33'd2) : (s2_w_q > RAM_LIMIT - 33'd1);
 
   for (genvar i = 0; i < LANES; i++) begin : g_s2
-    logic [4:0] s1st;
+    logic [4:0] s1st, st;
     assign s1st = st1[5*i +: 5];
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
         s2_status_q[5*i +: 5] <= '0;
         s2_interp_q[2*i +: 2] <= '0;
+        s2_chk_q[i]           <= 1'b0;
       end else if (en_i) begin
         s2_status_q[5*i +: 5] <= (s1st != fiu_pkg::ST_OK) ? s1st : st2;
         s2_interp_q[2*i +: 2] <= idx_i ? ra_i[32*i+16 +: 2] : sys ? fiu_pkg::INTERP_LINEAR : map_interp;
+        s2_chk_q[i]           <= s1st == fiu_pkg::ST_OK && st2 == fiu_pkg::ST_OK && w_chk;
       end
     end
+    assign st = (s2_chk_q[i] && s2_w_over) ? fiu_pkg::ST_ADDR_RANGE : s2_status_q[5*i +: 5];
     // AL2P: a lane without an earlier error is UNMAPPED if the slot's entry is not present
-    assign status_o[5*i +: 5] = (s2_al2p_q && s2_status_q[5*i +: 5] == fiu_pkg::ST_OK && !map_b[10])
-                                ? fiu_pkg::ST_UNMAPPED : s2_status_q[5*i +: 5];
+    assign status_o[5*i +: 5] = (s2_al2p_q && st == fiu_pkg::ST_OK && !map_b[10]) ? fiu_pkg::ST_UNMAPPED : st;
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       s2_al2p_q  <= 1'b0;
       s2_map_a_q <= '0;
+      s2_w_q     <= '0;
+      s2_w_len_q <= '0;
     end else if (en_i) begin
       s2_al2p_q  <= is_al2p;
       s2_map_a_q <= map_a[9:0];
+      s2_w_q     <= w;
+      s2_w_len_q <= w_len;
     end
   end
 

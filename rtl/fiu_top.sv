@@ -96,6 +96,7 @@ module fiu_top #(
   logic [9:0]          s1_imm_q;
   logic [31:0]         s1_vintrp_q;
   logic [30:0]         s1_m0_q;
+  logic [3:0]          s1_numprim_m1_q;  // NUMPRIM - 1 = popcount(M0[30:16]), counted at the accept edge
   logic [5:0]          s1_wave_lane0_q;
   logic [LANES-1:0]    s1_active_q, s1_guard_q, s1_front_face_q;
   logic [LANES*16-1:0] s1_px_q, s1_py_q, s1_coverage_q;
@@ -139,7 +140,8 @@ module fiu_top #(
       s1_unpack_fmt_q <= req_unpack_fmt_i; s1_unpack_comp_q <= req_unpack_comp_i; s1_sat_q <= req_sat_i;
       s1_idx_q <= req_idx_i; s1_atest_q <= req_atest_i; s1_pmul_q <= req_pmul_i;
       s1_puniform_q <= req_puniform_i; s1_unpack_bgra_q <= req_unpack_bgra_i; s1_imm_q <= req_imm_i;
-      s1_vintrp_q <= req_vintrp_i; s1_m0_q <= req_m0_i[30:0]; s1_wave_lane0_q <= req_wave_lane0_i;
+      s1_vintrp_q <= req_vintrp_i; s1_m0_q <= req_m0_i[30:0];
+      s1_numprim_m1_q <= 4'($countones(req_m0_i[30:16])); s1_wave_lane0_q <= req_wave_lane0_i;
       s1_active_q <= req_active_i; s1_guard_q <= req_guard_i; s1_front_face_q <= req_front_face_i;
       s1_px_q <= req_px_i; s1_py_q <= req_py_i; s1_coverage_q <= req_coverage_i;
       s1_sample_id_q <= req_sample_id_i; s1_prim_base_q <= req_prim_base_i; s1_prim_id_q <= req_prim_id_i;
@@ -291,6 +293,7 @@ module fiu_top #(
     .idx_i         (s1_idx_q),
     .imm_i         (s1_imm_q),
     .m0_i          (s1_m0_q),
+    .numprim_m1_i  (s1_numprim_m1_q),
     .wave_lane0_i  (s1_wave_lane0_q),
     .attr_i        (dec_attr),
     .attrchan_i    (dec_attrchan),
