@@ -1,13 +1,14 @@
 // fiu_dotadd (spec 2.1-2.7, 2.11, 8.6): r = RNE(a*b + c*d + e), pipelined three-term datapath.
 // Bit-exact with C fiu_f32_dotadd(a, b, c, d, e, (fused_i ? FUSED : 0) | (flush_i ? FLUSH : 0)).
 //
-// Latency: fiu_pkg::DOTADD_LATENCY (4), plus fiu_pkg::DOTADD_DEEP_STAGES (3) when DEEP = 1. The
+// Latency: fiu_pkg::DOTADD_LATENCY (4), plus fiu_pkg::DOTADD_DEEP_STAGES (4) when DEEP = 1. The
 // inputs sampled at a rising edge with en_i = 1 appear on r_o after LATENCY rising edges with
 // en_i = 1 (r_o is the D4 register). Every stage register updates only when en_i = 1
 // (whole-pipeline stall); no valid bits inside.
-// DEEP = 1 (spec 8.5, 8.6) adds three registers for the clock rate: D0 (the operands), D1b (the
-// normalised mantissas, before the multiply) and D4b (the normalising shift, counted in D4a,
-// before the shift and rounding).
+// DEEP = 1 (spec 8.5, 8.6) adds four registers for the clock rate: D0 (the operands), D1b (the
+// normalised mantissas, before the multiply), D2b (the rounded terms and their exponent
+// differences, before the sort) and D4b (the normalising shift, counted in D4a, before the
+// shift and rounding).
 //
 // A finite nonzero term is T = (-1)^neg * m * 2^(h-48), m[47] = 1, so 2^(h-1) <= |T| < 2^h.
 //  D1  operand decode: FLUSH of subnormal inputs, NaN / inf / zero classes, subnormal mantissas
@@ -248,22 +249,42 @@ module fiu_dotadd #(
     end
   end
 
-  // Sort by h = hpre + c, largest first. Every comparison is made on the early hpre
-  // differences and picked by the late carries and classes.
+  // D2b (DEEP): the rounded terms and their exponent differences registered before the sort.
   logic signed [11:0] d01, d02, d10, d12, d20, d21;  // dab = hpre_a - hpre_b
-  logic [2:0]         gt;  // key1 > key0, key2 > key0, key2 > key1
-  logic [2:0]         s0, s1, s2;  // one-hot: term k is T1, T2, T3
-  logic signed [11:0] dist2, dist3, h1, h3;
-  logic               case_b;
-  logic [5:0]         sh2;
-  logic [6:0]         sh3;
-
   assign d01 = $signed(t_hpre[0 +: 12]) - $signed(t_hpre[12 +: 12]);
   assign d02 = $signed(t_hpre[0 +: 12]) - $signed(t_hpre[24 +: 12]);
   assign d10 = $signed(t_hpre[12 +: 12]) - $signed(t_hpre[0 +: 12]);
   assign d12 = $signed(t_hpre[12 +: 12]) - $signed(t_hpre[24 +: 12]);
   assign d20 = $signed(t_hpre[24 +: 12]) - $signed(t_hpre[0 +: 12]);
   assign d21 = $signed(t_hpre[24 +: 12]) - $signed(t_hpre[12 +: 12]);
+
+  logic [2:0]         k_fin, k_c, k_neg;
+  logic [143:0]       k_man;
+  logic [35:0]        k_hpre;
+  logic signed [11:0] k_d01, k_d02, k_d10, k_d12, k_d20, k_d21;
+  logic               k_special, k_flush;
+  logic [31:0]        k_spec;
+
+  fiu_pipe_reg #(
+    .W  (3 * 3 + 144 + 36 + 6 * 12 + 1 + 1 + 32),
+    .EN (DEEP)
+  ) u_d2b (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .en_i   (en_i),
+    .d_i    ({t_fin, t_c, t_neg, t_man, t_hpre, d01, d02, d10, d12, d20, d21, v_special, u_flush, v_spec}),
+    .q_o    ({k_fin, k_c, k_neg, k_man, k_hpre, k_d01, k_d02, k_d10, k_d12, k_d20, k_d21, k_special, k_flush,
+              k_spec})
+  );
+
+  // Sort by h = hpre + c, largest first. Every comparison is made on the early hpre
+  // differences and picked by the late carries and classes.
+  logic [2:0]         gt;  // key1 > key0, key2 > key0, key2 > key1
+  logic [2:0]         s0, s1, s2;  // one-hot: term k is T1, T2, T3
+  logic signed [11:0] dist2, dist3, h1, h3;
+  logic               case_b;
+  logic [5:0]         sh2;
+  logic [6:0]         sh3;
 
   function automatic logic [11:0] sel3_12(input logic [2:0] s, input logic [35:0] v);
     sel3_12 = ({12{s[0]}} & v[0 +: 12]) | ({12{s[1]}} & v[12 +: 12]) | ({12{s[2]}} & v[24 +: 12]);
@@ -300,9 +321,9 @@ module fiu_dotadd #(
   endfunction
 
   always_comb begin
-    gt[0] = key_gt(t_fin[1], t_fin[0], t_c[1], t_c[0], d10);
-    gt[1] = key_gt(t_fin[2], t_fin[0], t_c[2], t_c[0], d20);
-    gt[2] = key_gt(t_fin[2], t_fin[1], t_c[2], t_c[1], d21);
+    gt[0] = key_gt(k_fin[1], k_fin[0], k_c[1], k_c[0], k_d10);
+    gt[1] = key_gt(k_fin[2], k_fin[0], k_c[2], k_c[0], k_d20);
+    gt[2] = key_gt(k_fin[2], k_fin[1], k_c[2], k_c[1], k_d21);
     // Insertion of term 2 into the order of terms 0 and 1 (ties keep the original order).
     if (gt[0] ? !gt[1] : !gt[2]) begin          // key2 <= the smaller of 0, 1
       s0 = gt[0] ? 3'b010 : 3'b001;
@@ -317,20 +338,20 @@ module fiu_dotadd #(
       s1 = gt[0] ? 3'b010 : 3'b001;
       s2 = gt[0] ? 3'b001 : 3'b010;
     end
-    dist2  = pair_dist(s0, s1, t_c, d01, d02, d10, d12, d20, d21);
-    dist3  = pair_dist(s0, s2, t_c, d01, d02, d10, d12, d20, d21);
-    h1     = $signed(sel3_12(s0, t_hpre)) + $signed({11'd0, |(s0 & t_c)});
-    h3     = $signed(sel3_12(s2, t_hpre)) + $signed({11'd0, |(s2 & t_c)});
-    case_b = |(s1 & t_fin) && (dist2 > 12'sd48);
-    sh2    = (|(s1 & t_fin) && !case_b) ? dist2[5:0] : 6'd0;
+    dist2  = pair_dist(s0, s1, k_c, k_d01, k_d02, k_d10, k_d12, k_d20, k_d21);
+    dist3  = pair_dist(s0, s2, k_c, k_d01, k_d02, k_d10, k_d12, k_d20, k_d21);
+    h1     = $signed(sel3_12(s0, k_hpre)) + $signed({11'd0, |(s0 & k_c)});
+    h3     = $signed(sel3_12(s2, k_hpre)) + $signed({11'd0, |(s2 & k_c)});
+    case_b = |(s1 & k_fin) && (dist2 > 12'sd48);
+    sh2    = (|(s1 & k_fin) && !case_b) ? dist2[5:0] : 6'd0;
     sh3    = (dist3 > 12'sd127) ? 7'd127 : (dist3 < 12'sd0) ? 7'd0 : dist3[6:0];
   end
 
   localparam int D2W = 144 + 3 + 2 + 1 + 6 + 7 + 1 + 12 + 12 + 1 + 32 + 1;
   logic [D2W-1:0] d2_d, d2_q;
-  assign d2_d = {sel3_48(s0, t_man), sel3_48(s1, t_man), sel3_48(s2, t_man),
-                 |(s0 & t_neg), |(s1 & t_neg), |(s2 & t_neg), |(s1 & t_fin), |(s2 & t_fin), case_b,
-                 sh2, sh3, dist2 == dist3, h1, h3, v_special, v_spec, u_flush};
+  assign d2_d = {sel3_48(s0, k_man), sel3_48(s1, k_man), sel3_48(s2, k_man),
+                 |(s0 & k_neg), |(s1 & k_neg), |(s2 & k_neg), |(s1 & k_fin), |(s2 & k_fin), case_b,
+                 sh2, sh3, dist2 == dist3, h1, h3, k_special, k_spec, k_flush};
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin

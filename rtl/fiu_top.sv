@@ -10,8 +10,8 @@
 module fiu_top #(
   parameter int LANES     = 4,
   parameter int RAM_WORDS = 4096,
-  // 1: four more pipeline registers for the clock rate (dot-add D0, D1b, D4b; post-multiply
-  // PM1), latency 12 instead of 8 (spec 8.5)
+  // 1: five more pipeline registers for the clock rate (dot-add D0, D1b, D2b, D4b; post-multiply
+  // PM1), latency 13 instead of 8 (spec 8.5)
   parameter bit DEEP      = 1'b0
 ) (
   input  logic                 clk_i,
