@@ -8,7 +8,15 @@
 // One signed 33-bit comparator serves both formats: the fp32 sign-magnitude key
 // (-|x| or +|x|, so -0 and +0 share key 0) or the zero-extended UNORM value.
 // Kill = !pass_o (applied by the top).
-module fiu_alpha (
+// REG = 0: combinational. REG = 1: the two keys, the NaN flag and func_i are registered (at a
+// rising edge with en_i = 1) before the comparison, so pass_o follows the inputs by one cycle
+// (spec 8.5, DEEP).
+module fiu_alpha #(
+  parameter bit REG = 1'b0
+) (
+  input  logic        clk_i,
+  input  logic        rst_ni,
+  input  logic        en_i,
   input  logic [2:0]  func_i,
   input  logic [1:0]  format_i,
   input  logic [31:0] alpha_i,
@@ -44,9 +52,10 @@ module fiu_alpha (
 
   logic        nan_a;
   logic        nan_r;
-  logic        any_nan;
-  logic [32:0] key_a;
-  logic [32:0] key_r;
+  logic        any_nan_d, any_nan;
+  logic [32:0] key_a_d, key_a;
+  logic [32:0] key_r_d, key_r;
+  logic [2:0]  func;
   logic        lt;
   logic        eq;
   logic        rel;
@@ -54,18 +63,32 @@ module fiu_alpha (
   always_comb begin
     nan_a   = (alpha_i[30:23] == 8'hFF) && (alpha_i[22:0] != 23'd0);
     nan_r   = (ref_i[30:23] == 8'hFF) && (ref_i[22:0] != 23'd0);
-    any_nan = 1'b0;
-    key_a   = {17'd0, unorm_a};
-    key_r   = {17'd0, unorm_r};
+    any_nan_d = 1'b0;
+    key_a_d   = {17'd0, unorm_a};
+    key_r_d   = {17'd0, unorm_r};
     if (format_i == FmtFloat32) begin
-      any_nan = nan_a || nan_r;
-      key_a   = alpha_i[31] ? (33'd0 - {2'b00, alpha_i[30:0]}) : {2'b00, alpha_i[30:0]};
-      key_r   = ref_i[31] ? (33'd0 - {2'b00, ref_i[30:0]}) : {2'b00, ref_i[30:0]};
+      any_nan_d = nan_a || nan_r;
+      key_a_d   = alpha_i[31] ? (33'd0 - {2'b00, alpha_i[30:0]}) : {2'b00, alpha_i[30:0]};
+      key_r_d   = ref_i[31] ? (33'd0 - {2'b00, ref_i[30:0]}) : {2'b00, ref_i[30:0]};
     end
+  end
+
+  fiu_pipe_reg #(
+    .W  (33 + 33 + 1 + 3),
+    .EN (REG)
+  ) u_keys (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .en_i   (en_i),
+    .d_i    ({key_a_d, key_r_d, any_nan_d, func_i}),
+    .q_o    ({key_a, key_r, any_nan, func})
+  );
+
+  always_comb begin
     lt = $signed(key_a) < $signed(key_r);
     eq = (key_a == key_r);
 
-    unique case (func_i)
+    unique case (func)
       FuncLess:     rel = lt;
       FuncEqual:    rel = eq;
       FuncLequal:   rel = lt || eq;
@@ -75,12 +98,12 @@ module fiu_alpha (
       default:      rel = 1'b0;  // NEVER, ALWAYS: decided below
     endcase
 
-    if (func_i == FuncAlways) begin
+    if (func == FuncAlways) begin
       pass_o = 1'b1;
-    end else if (func_i == FuncNever) begin
+    end else if (func == FuncNever) begin
       pass_o = 1'b0;
     end else if (any_nan) begin
-      pass_o = (func_i == FuncNotequal);
+      pass_o = (func == FuncNotequal);
     end else begin
       pass_o = rel;
     end

@@ -258,23 +258,35 @@ module fiu_dotadd #(
   assign d20 = $signed(t_hpre[24 +: 12]) - $signed(t_hpre[0 +: 12]);
   assign d21 = $signed(t_hpre[24 +: 12]) - $signed(t_hpre[12 +: 12]);
 
+  // Beside them, each difference plus and minus one and each hpre plus one: the rounding carries
+  // only pick among them in the sort (no adder after the carries).
+  logic [71:0] dx, dxp, dxm;   // pairs 01, 02, 10, 12, 20, 21 at [12*k +: 12]
+  logic [35:0] t_hp1;
+  assign dx = {d21, d20, d12, d10, d02, d01};
+  for (genvar k = 0; k < 6; k++) begin : g_dpm
+    assign dxp[12*k +: 12] = dx[12*k +: 12] + 12'd1;
+    assign dxm[12*k +: 12] = dx[12*k +: 12] - 12'd1;
+  end
+  for (genvar k = 0; k < 3; k++) begin : g_hp1
+    assign t_hp1[12*k +: 12] = t_hpre[12*k +: 12] + 12'd1;
+  end
+
   logic [2:0]         k_fin, k_c, k_neg;
   logic [143:0]       k_man;
-  logic [35:0]        k_hpre;
-  logic signed [11:0] k_d01, k_d02, k_d10, k_d12, k_d20, k_d21;
+  logic [35:0]        k_hpre, k_hp1;
+  logic [71:0]        k_dx, k_dxp, k_dxm;
   logic               k_special, k_flush;
   logic [31:0]        k_spec;
 
   fiu_pipe_reg #(
-    .W  (3 * 3 + 144 + 36 + 6 * 12 + 1 + 1 + 32),
+    .W  (3 * 3 + 144 + 2 * 36 + 3 * 72 + 1 + 1 + 32),
     .EN (DEEP)
   ) u_d2b (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .en_i   (en_i),
-    .d_i    ({t_fin, t_c, t_neg, t_man, t_hpre, d01, d02, d10, d12, d20, d21, v_special, u_flush, v_spec}),
-    .q_o    ({k_fin, k_c, k_neg, k_man, k_hpre, k_d01, k_d02, k_d10, k_d12, k_d20, k_d21, k_special, k_flush,
-              k_spec})
+    .d_i    ({t_fin, t_c, t_neg, t_man, t_hpre, t_hp1, dx, dxp, dxm, v_special, u_flush, v_spec}),
+    .q_o    ({k_fin, k_c, k_neg, k_man, k_hpre, k_hp1, k_dx, k_dxp, k_dxm, k_special, k_flush, k_spec})
   );
 
   // Sort by h = hpre + c, largest first. Every comparison is made on the early hpre
@@ -308,22 +320,28 @@ module fiu_dotadd #(
     key_gt = fa && (!fb || above);
   endfunction
 
-  // The h difference of the selected pair (a, b): dab + c_a - c_b.
+  // The h difference of the selected pair (a, b): dab + c_a - c_b, picked from dab, dab + 1 and
+  // dab - 1 (x, xp, xm: pairs 01, 02, 10, 12, 20, 21).
   function automatic logic signed [11:0] pair_dist(input logic [2:0] sa, input logic [2:0] sb,
-                                                   input logic [2:0] c, input logic signed [11:0] x01,
-                                                   input logic signed [11:0] x02, input logic signed [11:0] x10,
-                                                   input logic signed [11:0] x12, input logic signed [11:0] x20,
-                                                   input logic signed [11:0] x21);
-    logic signed [11:0] d;
-    d = ({12{sa[0] & sb[1]}} & x01) | ({12{sa[0] & sb[2]}} & x02) | ({12{sa[1] & sb[0]}} & x10) |
-        ({12{sa[1] & sb[2]}} & x12) | ({12{sa[2] & sb[0]}} & x20) | ({12{sa[2] & sb[1]}} & x21);
-    pair_dist = d + $signed({11'd0, |(sa & c)}) - $signed({11'd0, |(sb & c)});
+                                                   input logic [2:0] c, input logic [71:0] x,
+                                                   input logic [71:0] xp, input logic [71:0] xm);
+    logic [5:0]  p;
+    logic [71:0] v;
+    logic [11:0] d;
+    logic        ca, cb;
+    ca = |(sa & c);
+    cb = |(sb & c);
+    v  = (ca == cb) ? x : ca ? xp : xm;
+    p  = {sa[2] & sb[1], sa[2] & sb[0], sa[1] & sb[2], sa[1] & sb[0], sa[0] & sb[2], sa[0] & sb[1]};
+    d  = '0;
+    for (int k = 0; k < 6; k++) d = d | ({12{p[k]}} & v[12*k +: 12]);
+    pair_dist = $signed(d);
   endfunction
 
   always_comb begin
-    gt[0] = key_gt(k_fin[1], k_fin[0], k_c[1], k_c[0], k_d10);
-    gt[1] = key_gt(k_fin[2], k_fin[0], k_c[2], k_c[0], k_d20);
-    gt[2] = key_gt(k_fin[2], k_fin[1], k_c[2], k_c[1], k_d21);
+    gt[0] = key_gt(k_fin[1], k_fin[0], k_c[1], k_c[0], k_dx[24 +: 12]);  // d10
+    gt[1] = key_gt(k_fin[2], k_fin[0], k_c[2], k_c[0], k_dx[48 +: 12]);  // d20
+    gt[2] = key_gt(k_fin[2], k_fin[1], k_c[2], k_c[1], k_dx[60 +: 12]);  // d21
     // Insertion of term 2 into the order of terms 0 and 1 (ties keep the original order).
     if (gt[0] ? !gt[1] : !gt[2]) begin          // key2 <= the smaller of 0, 1
       s0 = gt[0] ? 3'b010 : 3'b001;
@@ -338,10 +356,15 @@ module fiu_dotadd #(
       s1 = gt[0] ? 3'b010 : 3'b001;
       s2 = gt[0] ? 3'b001 : 3'b010;
     end
-    dist2  = pair_dist(s0, s1, k_c, k_d01, k_d02, k_d10, k_d12, k_d20, k_d21);
-    dist3  = pair_dist(s0, s2, k_c, k_d01, k_d02, k_d10, k_d12, k_d20, k_d21);
-    h1     = $signed(sel3_12(s0, k_hpre)) + $signed({11'd0, |(s0 & k_c)});
-    h3     = $signed(sel3_12(s2, k_hpre)) + $signed({11'd0, |(s2 & k_c)});
+  end
+
+  // Continuous assigns: Icarus 11 re-runs an always_comb that calls a looping function.
+  assign dist2 = pair_dist(s0, s1, k_c, k_dx, k_dxp, k_dxm);
+  assign dist3 = pair_dist(s0, s2, k_c, k_dx, k_dxp, k_dxm);
+
+  always_comb begin
+    h1     = $signed(sel3_12(s0, (|(s0 & k_c)) ? k_hp1 : k_hpre));
+    h3     = $signed(sel3_12(s2, (|(s2 & k_c)) ? k_hp1 : k_hpre));
     case_b = |(s1 & k_fin) && (dist2 > 12'sd48);
     sh2    = (|(s1 & k_fin) && !case_b) ? dist2[5:0] : 6'd0;
     sh3    = (dist3 > 12'sd127) ? 7'd127 : (dist3 < 12'sd0) ? 7'd0 : dist3[6:0];

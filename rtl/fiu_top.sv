@@ -10,8 +10,8 @@
 module fiu_top #(
   parameter int LANES     = 4,
   parameter int RAM_WORDS = 4096,
-  // 1: five more pipeline registers for the clock rate (dot-add D0, D1b, D2b, D4b; post-multiply
-  // PM1), latency 13 instead of 8 (spec 8.5)
+  // 1: six more pipeline registers for the clock rate (dot-add D0, D1b, D2b, D4b; post-multiply
+  // PM1; alpha keys AL), latency 14 instead of 8 (spec 8.5)
   parameter bit DEEP      = 1'b0
 ) (
   input  logic                 clk_i,
@@ -71,7 +71,7 @@ module fiu_top #(
   localparam int DL = fiu_pkg::DOTADD_LATENCY + (DEEP ? fiu_pkg::DOTADD_DEEP_STAGES : 0);
   // Clocks from the accepting edge to a one-slot request's response (spec 8.5), for testbenches.
   /* verilator lint_off UNUSEDPARAM */
-  localparam int LATENCY /*verilator public*/ = 4 + DL + (DEEP ? 1 : 0);
+  localparam int LATENCY /*verilator public*/ = 4 + DL + (DEEP ? 2 : 0);
   /* verilator lint_on UNUSEDPARAM */
 
   logic en;          // the whole pipeline advances
@@ -534,48 +534,89 @@ module fiu_top #(
     end
   end
 
-  // ================================================================ saturate, alpha, merge (-> response)
-  logic        o_valid, o_cfg, o_sat, o_atest, o_first, o_last;
-  /* verilator lint_off UNUSEDSIGNAL */  // Pmul was used by the post-multiply
-  logic        o_pmul;
+  // ================================================================ saturate, alpha (AL), merge (-> response)
+  // The AL stage (a register of its own only when DEEP = 1): saturate, the lane's written value
+  // and the alpha keys; the response stage compares the keys, kills and merges.
+  logic        a_valid, a_cfg;
+  logic [2:0]  a_cfg_sel, a_op;
+  logic        a_sat;
+  /* verilator lint_off UNUSEDSIGNAL */  // the rest of the control is read after AL
+  logic [CW-1:0] a_ctrl;
   /* verilator lint_on UNUSEDSIGNAL */
-  logic [2:0]  o_cfg_sel, o_op;
-  logic [15:0] o_tag;
-  logic [4:0]  o_status;
-  logic [LANES*32-1:0] o_result;
-  logic [LANES-1:0]    o_own, o_wm, o_kill;
+  logic [LANES*32-1:0] a_result;
+  logic [LANES-1:0]    pass;
 
-  assign {o_valid, o_cfg, o_cfg_sel, o_tag, o_op, o_sat, o_atest, o_pmul, o_status, o_first, o_last} =
-      pm_ctrl_q[CW-1 -: CREQ];
+  assign a_ctrl = pm_ctrl_q;
+  assign {a_valid, a_cfg, a_cfg_sel} = a_ctrl[CW-1 -: 5];
+  assign a_op  = a_ctrl[CW-CREQ+12 -: 3];   // see CREQ: valid cfg sel tag op sat ...
+  assign a_sat = a_ctrl[CW-CREQ+9];
 
-  for (genvar i = 0; i < LANES; i++) begin : g_rsp
+  for (genvar i = 0; i < LANES; i++) begin : g_al
     logic [31:0] r1, r_sat;
-    logic        own, wm, sat_ok, pass;
-    /* verilator lint_off UNUSEDSIGNAL */  // use_dot, mul and aux were used before PM
-    logic [34:0] rest;
-    /* verilator lint_on UNUSEDSIGNAL */
-
-    assign {own, wm, rest[34], rest[33], sat_ok, rest[31:0]} = pm_ctrl_q[CLN*i +: CLN];
-    assign rest[32] = 1'b0;
-    assign r1 = pm_r_q[32*i +: 32];
+    logic        wm, sat_ok;
+    assign wm     = a_ctrl[CLN*i + 35];
+    assign sat_ok = a_ctrl[CLN*i + 32];
+    assign r1     = pm_r_q[32*i +: 32];
 
     fiu_saturate u_saturate (
       .x_i (r1),
       .r_o (r_sat)
     );
 
-    fiu_alpha u_alpha (
+    assign a_result[32*i +: 32] = !wm ? 32'd0 : (a_sat && sat_ok && a_op == fiu_pkg::OP_IPA) ? r_sat : r1;
+
+    fiu_alpha #(
+      .REG (DEEP)
+    ) u_alpha (
+      .clk_i    (clk_i),
+      .rst_ni   (rst_ni),
+      .en_i     (en),
       .func_i   (alpha_func),
       .format_i (alpha_fmt),
-      .alpha_i  (o_result[32*i +: 32]),
+      .alpha_i  (a_result[32*i +: 32]),
       .ref_i    (alpha_ref),
-      .pass_o   (pass)
+      .pass_o   (pass[i])
     );
+  end
 
-    assign o_result[32*i +: 32] = !wm ? 32'd0 : (o_sat && sat_ok && o_op == fiu_pkg::OP_IPA) ? r_sat : r1;
+  // AL -> response (DEEP): the control and the written values beside the alpha keys
+  logic [CW-1:0]       o_ctrl;
+  logic [LANES*32-1:0] o_result;
+
+  fiu_pipe_reg #(
+    .W  (CW + LANES * 32),
+    .EN (DEEP)
+  ) u_al (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .en_i   (en),
+    .d_i    ({a_ctrl, a_result}),
+    .q_o    ({o_ctrl, o_result})
+  );
+
+  logic        o_valid, o_cfg, o_atest, o_first, o_last;
+  /* verilator lint_off UNUSEDSIGNAL */  // Pmul was used by the post-multiply, .SAT and the select at AL
+  logic        o_pmul, o_sat;
+  logic [2:0]  o_cfg_sel;
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [2:0]  o_op;
+  logic [15:0] o_tag;
+  logic [4:0]  o_status;
+  logic [LANES-1:0]    o_own, o_wm, o_kill;
+
+  assign {o_valid, o_cfg, o_cfg_sel, o_tag, o_op, o_sat, o_atest, o_pmul, o_status, o_first, o_last} =
+      o_ctrl[CW-1 -: CREQ];
+
+  for (genvar i = 0; i < LANES; i++) begin : g_rsp
+    logic        own, wm;
+    /* verilator lint_off UNUSEDSIGNAL */  // use_dot, mul, sat_ok and aux were used before
+    logic [34:0] rest;
+    /* verilator lint_on UNUSEDSIGNAL */
+
+    assign {own, wm, rest[34], rest[33], rest[32], rest[31:0]} = o_ctrl[CLN*i +: CLN];
     assign o_own[i]  = own;
     assign o_wm[i]   = wm;
-    assign o_kill[i] = wm && !pass && (o_op == fiu_pkg::OP_ATEST || (o_op == fiu_pkg::OP_IPA && o_atest));
+    assign o_kill[i] = wm && !pass[i] && (o_op == fiu_pkg::OP_ATEST || (o_op == fiu_pkg::OP_IPA && o_atest));
   end
 
   fiu_state u_state (
@@ -588,9 +629,9 @@ module fiu_top #(
     .s2_we_i      (en && s2_valid && s2_cfg),
     .s2_sel_i     (s2_cfg_sel),
     .s2_data_i    (s2_cfg_data[1:0]),
-    .sa_we_i      (en && o_valid && o_cfg),
-    .sa_sel_i     (o_cfg_sel),
-    .sa_data_i    (pm_ctrl_q[31:0]),    // lane 0's aux: the configuration data word
+    .sa_we_i      (en && a_valid && a_cfg),   // at AL, the stage that reads the alpha state
+    .sa_sel_i     (a_cfg_sel),
+    .sa_data_i    (a_ctrl[31:0]),        // lane 0's aux: the configuration data word
     .smp_count_o  (smp_count),
     .smp_x_o      (smp_x),
     .smp_y_o      (smp_y),
@@ -664,7 +705,7 @@ module fiu_top #(
 
   assign en      = !rsp_valid_q || rsp_ready_i;
   assign busy_o  = clearing || s1_valid_q || s2_valid || any_stage_valid(ctrl_q) ||
-                   (DEEP && pm1_ctrl[CW-1]) || o_valid || rsp_valid_q;
+                   (DEEP && (pm1_ctrl[CW-1] || o_ctrl[CW-1])) || a_valid || rsp_valid_q;
 
   assign rsp_valid_o  = rsp_valid_q;
   assign rsp_tag_o    = rsp_tag_q;
