@@ -310,12 +310,13 @@ module fiu_dotadd #(
   function automatic logic key_gt(input logic fa, input logic fb, input logic ca, input logic cb,
                                   input logic signed [11:0] d);
     logic above;
+    // comparisons with small constants as bit tests (no carry chain)
     if (ca == cb) begin
-      above = d > 12'sd0;
+      above = !d[11] && (d[10:0] != 11'd0);  // d > 0
     end else if (ca) begin
-      above = d >= 12'sd0;
+      above = !d[11];                         // d >= 0
     end else begin
-      above = d >= 12'sd2;
+      above = !d[11] && (d[10:1] != 10'd0);  // d >= 2
     end
     key_gt = fa && (!fb || above);
   endfunction
@@ -365,9 +366,11 @@ module fiu_dotadd #(
   always_comb begin
     h1     = $signed(sel3_12(s0, (|(s0 & k_c)) ? k_hp1 : k_hpre));
     h3     = $signed(sel3_12(s2, (|(s2 & k_c)) ? k_hp1 : k_hpre));
-    case_b = |(s1 & k_fin) && (dist2 > 12'sd48);
+    // dist2 > 48, dist3 > 127 and dist3 < 0 as bit tests (no carry chain)
+    case_b = |(s1 & k_fin) && !dist2[11] &&
+             ((dist2[10:6] != 5'd0) || (dist2[5] && dist2[4] && (dist2[3:0] != 4'd0)));
     sh2    = (|(s1 & k_fin) && !case_b) ? dist2[5:0] : 6'd0;
-    sh3    = (dist3 > 12'sd127) ? 7'd127 : (dist3 < 12'sd0) ? 7'd0 : dist3[6:0];
+    sh3    = (!dist3[11] && (dist3[10:7] != 4'd0)) ? 7'd127 : dist3[11] ? 7'd0 : dist3[6:0];
   end
 
   localparam int D2W = 144 + 3 + 2 + 1 + 6 + 7 + 1 + 12 + 12 + 1 + 32 + 1;
