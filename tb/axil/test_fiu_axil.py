@@ -500,12 +500,17 @@ async def test_traffic(dut):
             await tb.writes(items)
             writes += len(items)
         elif kind == "samples":
-            items = [tb.w_scount(rng.choice([1, 2, 4, 8, 16, 1, 4, rng.randrange(32)]))]
-            for _ in range(rng.randrange(0, 6)):
+            # the shadows follow the bus order: items are made in the order they are sent
+            items = []
+            count_at = rng.randrange(0, 6)
+            for k in range(rng.randrange(0, 6) + 1):
                 i = rng.randrange(16)
-                items.append(tb.w_spos(i, rng.randrange(16), rng.randrange(16)) if rng.random() < 0.5
-                             else tb.w_sprio(i, rng.randrange(16)))
-            rng.shuffle(items)
+                if k == count_at:
+                    items.append(tb.w_scount(rng.choice([1, 2, 4, 8, 16, 1, 4, rng.randrange(32)])))
+                elif rng.random() < 0.5:
+                    items.append(tb.w_spos(i, rng.randrange(16), rng.randrange(16)))
+                else:
+                    items.append(tb.w_sprio(i, rng.randrange(16)))
             await tb.writes(items)
             writes += len(items)
         elif kind == "alpha":
