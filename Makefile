@@ -5,7 +5,7 @@ CTEST  = cd $(BUILD) && ctest --no-tests=error --output-on-failure -j$(JOBS)
 VERILATOR ?= verilator
 RTL_SRCS = $(sort $(wildcard rtl/*.sv))
 
-.PHONY: help deps configure build sim test regress regress-shards regress-slurm bench lint clean alpha-study wave wave-png synth fuzz formal coverage
+.PHONY: help deps configure build sim test regress regress-shards regress-slurm bench lint clean alpha-study wave wave-png synth fuzz formal coverage install regs
 
 help:
 	@echo "fiu targets:"
@@ -28,6 +28,8 @@ help:
 	@echo "  make formal [FORMAL_TASKS=\"bmc prove cover broken\"]  SymbiYosys proof of the fiu_top"
 	@echo "               handshake (default task bmc; docs/verification.md)"
 	@echo "  make lint     verilator -Wall --lint-only on rtl/"
+	@echo "  make install PREFIX=dir  cmake --install: libfiu, headers, fiu-model, CMake package, fiu.pc (docs/ip.md)"
+	@echo "  make regs     regenerate fiu_regs.h and the IP-XACT file from rtl/regs/fiu_regs.rdl (scripts/regs.sh)"
 	@echo "  make deps     install missing Debian packages (scripts/deps.sh)"
 	@echo "  make clean    remove $(BUILD)/"
 
@@ -115,6 +117,14 @@ formal:
 lint:
 	@if [ -z "$(RTL_SRCS)" ]; then echo "lint: no RTL sources in rtl/ yet"; \
 	else $(VERILATOR) -Wall --lint-only -Irtl --top-module fiu_top rtl/fiu_pkg.sv $(filter-out rtl/fiu_pkg.sv,$(RTL_SRCS)) && echo "lint: clean"; fi
+
+# fiu as IP (docs/ip.md): the installed library and the register map's generated files.
+PREFIX ?= /usr/local
+install: build
+	@cmake --install $(BUILD) --prefix $(PREFIX)
+
+regs:
+	@scripts/regs.sh
 
 clean:
 	rm -rf $(BUILD)

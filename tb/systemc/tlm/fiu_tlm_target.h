@@ -3,6 +3,7 @@
 #ifndef FIU_TLM_TARGET_H
 #define FIU_TLM_TARGET_H
 
+#include <cstddef>
 #include <cstdint>
 
 #include <systemc>
@@ -10,34 +11,49 @@
 #include <tlm_utils/simple_target_socket.h>
 
 #include "fiu.h"
+#include "fiu_regs.h"
 
-// Byte offsets of the memory map; every register is 32 bits, little-endian.
+// Byte offsets of the memory map; every register is 32 bits, little-endian. Generated from the
+// one register map rtl/regs/fiu_regs.rdl (fiu_regs.h, scripts/regs.sh; docs/ip.md).
 namespace fiu_tlm {
 enum : uint32_t {
     // unit identification, errors (read-only except ERR_STATUS)
-    ID = 0x0000, VERSION = 0x0004, RAM_WORDS = 0x0008, MAX_LANES = 0x000C,
-    ERR_STATUS = 0x0010, ERR_ADDR = 0x0014,
+    ID = offsetof(fiu_regs_t, ID), VERSION = offsetof(fiu_regs_t, VERSION),
+    RAM_WORDS = offsetof(fiu_regs_t, RAM_WORDS), MAX_LANES = offsetof(fiu_regs_t, MAX_LANES),
+    ERR_STATUS = offsetof(fiu_regs_t, ERR_STATUS), ERR_ADDR = offsetof(fiu_regs_t, ERR_ADDR),
     // unit state: docs/spec.md 8.2 data layouts
-    ALPHA = 0x0020, ALPHA_REF = 0x0024, MODE = 0x0028, SAMPLE_COUNT = 0x002C,
-    SAMPLE_POS = 0x0040,  // 16 words
-    SAMPLE_PRIO = 0x0080, // 16 words
-    MAP = 0x0400,         // 256 words
+    ALPHA = offsetof(fiu_regs_t, ALPHA), ALPHA_REF = offsetof(fiu_regs_t, ALPHA_REF),
+    MODE = offsetof(fiu_regs_t, MODE), SAMPLE_COUNT = offsetof(fiu_regs_t, SAMPLE_COUNT),
+    SAMPLE_POS = offsetof(fiu_regs_t, SAMPLE_POS),   // 16 words
+    SAMPLE_PRIO = offsetof(fiu_regs_t, SAMPLE_PRIO), // 16 words
+    MAP = offsetof(fiu_regs_t, MAP),                 // 256 words
     // request descriptor
-    REQ_OP = 0x1000, REQ_FLAGS = 0x1004, REQ_IMM = 0x1008, REQ_VINTRP = 0x100C,
-    REQ_M0 = 0x1010, REQ_MISC = 0x1014, REQ_LANES = 0x1018, DOORBELL = 0x101C,
-    LANE_BASE = 0x1800, LANE_STRIDE = 0x20, // lane i at LANE_BASE + i * LANE_STRIDE
-    LANE_CTRL = 0x00, LANE_XY = 0x04, LANE_PRIM_BASE = 0x08, LANE_PRIM_ID = 0x0C,
-    LANE_RA = 0x10, LANE_RB = 0x14, LANE_RC = 0x18, LANE_RD = 0x1C,
+    REQ_OP = offsetof(fiu_regs_t, REQ_OP), REQ_FLAGS = offsetof(fiu_regs_t, REQ_FLAGS),
+    REQ_IMM = offsetof(fiu_regs_t, REQ_IMM), REQ_VINTRP = offsetof(fiu_regs_t, REQ_VINTRP),
+    REQ_M0 = offsetof(fiu_regs_t, REQ_M0), REQ_MISC = offsetof(fiu_regs_t, REQ_MISC),
+    REQ_LANES = offsetof(fiu_regs_t, REQ_LANES), DOORBELL = offsetof(fiu_regs_t, DOORBELL),
+    // lane i at LANE_BASE + i * LANE_STRIDE
+    LANE_BASE = offsetof(fiu_regs_t, LANE), LANE_STRIDE = sizeof(fiu_regs__LANE_t),
+    LANE_CTRL = offsetof(fiu_regs__LANE_t, CTRL), LANE_XY = offsetof(fiu_regs__LANE_t, XY),
+    LANE_PRIM_BASE = offsetof(fiu_regs__LANE_t, PRIM_BASE), LANE_PRIM_ID = offsetof(fiu_regs__LANE_t, PRIM_ID),
+    LANE_RA = offsetof(fiu_regs__LANE_t, RA), LANE_RB = offsetof(fiu_regs__LANE_t, RB),
+    LANE_RC = offsetof(fiu_regs__LANE_t, RC), LANE_RD = offsetof(fiu_regs__LANE_t, RD),
     // response (read-only)
-    RSP_SEQ = 0x2000, RSP_STATUS = 0x2004, RSP_PRED = 0x2008, RSP_LANES = 0x200C,
-    RSP_WMASK_LO = 0x2010, RSP_WMASK_HI = 0x2014, RSP_KILL_LO = 0x2018, RSP_KILL_HI = 0x201C,
-    RSP_RESULT = 0x2100, // 64 words
+    RSP_SEQ = offsetof(fiu_regs_t, RSP_SEQ), RSP_STATUS = offsetof(fiu_regs_t, RSP_STATUS),
+    RSP_PRED = offsetof(fiu_regs_t, RSP_PRED), RSP_LANES = offsetof(fiu_regs_t, RSP_LANES),
+    RSP_WMASK_LO = offsetof(fiu_regs_t, RSP_WMASK_LO), RSP_WMASK_HI = offsetof(fiu_regs_t, RSP_WMASK_HI),
+    RSP_KILL_LO = offsetof(fiu_regs_t, RSP_KILL_LO), RSP_KILL_HI = offsetof(fiu_regs_t, RSP_KILL_HI),
+    RSP_RESULT = offsetof(fiu_regs_t, RSP_RESULT), // 64 words
     // parameter RAM: word w at RAM_BASE + 4 * w
-    RAM_BASE = 0x10000,
+    RAM_BASE = offsetof(fiu_regs_t, RAM),
 
-    ID_VALUE = 0x46495554,     // "FIUT"
-    VERSION_VALUE = 0x00010000 // 1.0
+    ID_VALUE = FIU_REGS__ID__VALUE_reset, // "FIUT"
+    VERSION_VALUE = FIU_REGS__VERSION__MAJOR_reset << 16 | FIU_REGS__VERSION__MINOR_reset // 1.0
 };
+// The map documented in docs/systemc.md; a change of the .rdl that moves it fails here.
+static_assert(MAP == 0x0400 && REQ_OP == 0x1000 && LANE_BASE == 0x1800 && LANE_STRIDE == 0x20 &&
+                  RSP_RESULT == 0x2100 && RAM_BASE == 0x10000 && ID_VALUE == 0x46495554,
+              "fiu_regs.h differs from the TLM memory map of docs/systemc.md");
 
 // Packed request-descriptor registers, as the driver writes them and the target reads them back.
 inline uint32_t req_op_word(const fiu_request &rq)
