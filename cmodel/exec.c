@@ -145,6 +145,7 @@ void fiu_backend_model(fiu_backend *b)
 {
     b->ctx = NULL;
     b->execute = model_exec;
+    b->execute_batch = NULL;
     b->requests = 0;
 }
 
@@ -171,120 +172,181 @@ static void note_status(fiu_warp *w, uint8_t status, unsigned pc)
     }
 }
 
-static void issue(fiu_backend *be, const fiu_state *st, const fiu_request *rq, fiu_response *rsp)
+static void issue(fiu_backend *be, const fiu_state *st, const fiu_request *rq, fiu_response *rsp, size_t n)
 {
-    be->execute(be->ctx, st, rq, rsp);
-    be->requests++;
+    if (be->execute_batch)
+        be->execute_batch(be->ctx, st, rq, n, rsp);
+    else
+        for (size_t i = 0; i < n; i++)
+            be->execute(be->ctx, st, &rq[i], &rsp[i]);
+    be->requests += n;
 }
 
-static unsigned long run_nv(const fiu_nv_insn *in, unsigned pc, const fiu_state *st, fiu_backend *be, fiu_warp *w)
+static bool nv_is_helper(const fiu_nv_insn *in)
+{
+    return in->kind == FIU_NV_RCP || in->kind == FIU_NV_FCMP || in->kind == FIU_NV_MOV;
+}
+
+static void run_nv_helper(const fiu_nv_insn *in, fiu_warp *w)
+{
+    for (uint32_t i = 0; i < w->lanes; i++) {
+        if (!(w->lane[i].active && preg(w, i, in->pg, in->pg_not)))
+            continue;
+        uint32_t b = in->b_imm ? in->imm32 : rreg(w, i, in->rb);
+        if (in->kind == FIU_NV_RCP) {
+            if (in->rd != FIU_NV_RZ)
+                w->r[i][in->rd] = fiu_exec_rcp(rreg(w, i, in->ra));
+        } else if (in->kind == FIU_NV_MOV) {
+            if (in->rd != FIU_NV_RZ)
+                w->r[i][in->rd] = b;
+        } else if (in->pd < 7) {
+            w->p[i][in->pd] = fiu_exec_fcmp(in->cmp, rreg(w, i, in->ra), b);
+        }
+    }
+}
+
+/* The requests of one NV unit instruction on w (1, or 2 when Pmul differs across lanes). */
+static unsigned build_nv(const fiu_nv_insn *in, const fiu_warp *w, fiu_request *out)
 {
     uint32_t n = w->lanes;
     bool exec[FIU_MAX_LANES];
-    for (uint32_t i = 0; i < n; i++)
-        exec[i] = w->lane[i].active && preg(w, i, in->pg, in->pg_not);
-    if (in->kind == FIU_NV_RCP || in->kind == FIU_NV_FCMP || in->kind == FIU_NV_MOV) {
-        for (uint32_t i = 0; i < n; i++) {
-            if (!exec[i])
-                continue;
-            uint32_t b = in->b_imm ? in->imm32 : rreg(w, i, in->rb);
-            if (in->kind == FIU_NV_RCP) {
-                if (in->rd != FIU_NV_RZ)
-                    w->r[i][in->rd] = fiu_exec_rcp(rreg(w, i, in->ra));
-            } else if (in->kind == FIU_NV_MOV) {
-                if (in->rd != FIU_NV_RZ)
-                    w->r[i][in->rd] = b;
-            } else if (in->pd < 7) {
-                w->p[i][in->pd] = fiu_exec_fcmp(in->cmp, rreg(w, i, in->ra), b);
-            }
-        }
-        return 0;
-    }
-    fiu_request rq = in->rq;
-    rq.lanes = n;
-    rq.pmul = true;
-    rq.puniform = false;
+    fiu_request *rq = &out[0];
+    memset(rq, 0, sizeof *rq);
+    *rq = in->rq;
+    rq->lanes = n;
+    rq->pmul = true;
+    rq->puniform = false;
     for (uint32_t i = 0; i < n; i++) {
-        rq.lane[i] = w->lane[i];
-        rq.lane[i].guard = preg(w, i, in->pg, in->pg_not);
-        rq.lane[i].ra = rreg(w, i, in->ra);
-        rq.lane[i].rb = rreg(w, i, in->rb);
-        rq.lane[i].rc = rreg(w, i, in->rc);
-        rq.lane[i].rd = 0;
+        exec[i] = w->lane[i].active && preg(w, i, in->pg, in->pg_not);
+        rq->lane[i] = w->lane[i];
+        rq->lane[i].guard = preg(w, i, in->pg, in->pg_not);
+        rq->lane[i].ra = rreg(w, i, in->ra);
+        rq->lane[i].rb = rreg(w, i, in->rb);
+        rq->lane[i].rc = rreg(w, i, in->rc);
+        rq->lane[i].rd = 0;
     }
-    if (in->kind == FIU_NV_IPA && in->rq.idx && in->has_pmul) {
+    if (in->kind == FIU_NV_IPA && in->rq.idx && in->has_pmul)
         for (uint32_t i = 0; i < n; i++) /* Puniform: the first executing lane's value */
             if (exec[i]) {
-                rq.puniform = preg(w, i, in->puni, in->puni_not);
+                rq->puniform = preg(w, i, in->puni, in->puni_not);
                 break;
             }
-    }
     /* Pmul is one request bit: lanes that differ go in a second request */
-    unsigned passes = 1;
-    bool pm[FIU_MAX_LANES];
+    bool pm[FIU_MAX_LANES], first = true, split = false;
     for (uint32_t i = 0; i < n; i++) {
         pm[i] = in->kind != FIU_NV_IPA || in->rq.idx || !in->has_pmul || preg(w, i, in->pmul, in->pmul_not);
-        if (exec[i] && pm[i] != pm[0])
-            passes = 2;
-    }
-    unsigned long issued = 0;
-    for (unsigned pass = 0; pass < passes; pass++) {
-        fiu_request q = rq;
-        bool want = passes == 1 ? pm[0] : pass == 0;
-        q.pmul = passes == 1 ? pm[0] : want;
-        if (passes == 2)
-            for (uint32_t i = 0; i < n; i++)
-                q.lane[i].active = rq.lane[i].active && pm[i] == want;
-        fiu_response rsp;
-        issue(be, st, &q, &rsp);
-        issued++;
-        note_status(w, rsp.status, pc);
-        for (uint32_t i = 0; i < n; i++) {
-            if (!(rsp.wmask >> i & 1))
-                continue;
-            if (in->rd != FIU_NV_RZ)
-                w->r[i][in->rd] = rsp.result[i];
-            if (in->kind == FIU_NV_AL2P && in->pd < 7)
-                w->p[i][in->pd] = rsp.pred;
+        if (exec[i]) {
+            if (first)
+                rq->pmul = pm[i], first = false;
+            else if (pm[i] != rq->pmul)
+                split = true;
         }
-        w->kill |= rsp.kill;
     }
-    return issued;
+    if (!split)
+        return 1;
+    out[1] = out[0];
+    out[1].pmul = !out[0].pmul;
+    for (uint32_t i = 0; i < n; i++) {
+        out[0].lane[i].active = w->lane[i].active && pm[i] == out[0].pmul;
+        out[1].lane[i].active = w->lane[i].active && pm[i] == out[1].pmul;
+    }
+    return 2;
 }
 
-static unsigned long run_gcn(const fiu_prog_insn *in, unsigned pc, const fiu_state *st, fiu_backend *be, fiu_warp *w)
+static void retire_nv(const fiu_nv_insn *in, unsigned pc, fiu_warp *w, const fiu_response *rsp, unsigned k)
 {
-    if (in->gcn_m0) {
-        w->m0 = in->word;
+    for (unsigned j = 0; j < k; j++) {
+        note_status(w, rsp[j].status, pc);
+        for (uint32_t i = 0; i < w->lanes; i++) {
+            if (!(rsp[j].wmask >> i & 1))
+                continue;
+            if (in->rd != FIU_NV_RZ)
+                w->r[i][in->rd] = rsp[j].result[i];
+            if (in->kind == FIU_NV_AL2P && in->pd < 7)
+                w->p[i][in->pd] = rsp[j].pred;
+        }
+        w->kill |= rsp[j].kill;
+    }
+}
+
+static void build_gcn(const fiu_prog_insn *in, const fiu_warp *w, fiu_request *rq)
+{
+    fiu_vintrp_fields f = fiu_vintrp_decode(in->word);
+    memset(rq, 0, sizeof *rq);
+    rq->op = FIU_OP_VINTRP;
+    rq->vintrp = in->word;
+    rq->m0 = w->m0;
+    rq->wave_lane0 = w->wave_lane0;
+    rq->lanes = w->lanes;
+    rq->pmul = true;
+    for (uint32_t i = 0; i < w->lanes; i++) {
+        rq->lane[i] = w->lane[i];
+        rq->lane[i].rb = w->r[i][f.vsrc];
+        rq->lane[i].rd = w->r[i][f.vdst];
+    }
+}
+
+static void retire_gcn(const fiu_prog_insn *in, unsigned pc, fiu_warp *w, const fiu_response *rsp)
+{
+    fiu_vintrp_fields f = fiu_vintrp_decode(in->word);
+    note_status(w, rsp->status, pc);
+    for (uint32_t i = 0; i < w->lanes; i++)
+        if (rsp->wmask >> i & 1)
+            w->r[i][f.vdst] = rsp->result[i];
+}
+
+unsigned long fiu_program_run_many(const fiu_program *p, const fiu_state *st, fiu_backend *be, fiu_warp *w,
+                                   size_t nw)
+{
+    unsigned long total = 0;
+    size_t cap = 2 * nw;
+    fiu_request *rq = malloc(cap * sizeof *rq);
+    fiu_response *rsp = malloc(cap * sizeof *rsp);
+    unsigned char *k = malloc(nw ? nw : 1);
+    if (!rq || !rsp || !k) {
+        free(rq), free(rsp), free(k);
+        for (size_t i = 0; i < nw; i++)
+            note_status(&w[i], FIU_ST_BAD_OP, 0); /* out of memory: nothing ran */
         return 0;
     }
-    fiu_vintrp_fields f = fiu_vintrp_decode(in->word);
-    fiu_request rq;
-    memset(&rq, 0, sizeof rq);
-    rq.op = FIU_OP_VINTRP;
-    rq.vintrp = in->word;
-    rq.m0 = w->m0;
-    rq.wave_lane0 = w->wave_lane0;
-    rq.lanes = w->lanes;
-    rq.pmul = true;
-    for (uint32_t i = 0; i < w->lanes; i++) {
-        rq.lane[i] = w->lane[i];
-        rq.lane[i].rb = w->r[i][f.vsrc];
-        rq.lane[i].rd = w->r[i][f.vdst];
+    for (unsigned pc = 0; pc < p->count; pc++) {
+        const fiu_prog_insn *in = &p->insn[pc];
+        if (p->isa == FIU_ISA_GCN && in->gcn_m0) {
+            for (size_t i = 0; i < nw; i++)
+                w[i].m0 = in->word;
+            continue;
+        }
+        if (p->isa == FIU_ISA_NV && nv_is_helper(&in->nv)) {
+            for (size_t i = 0; i < nw; i++)
+                run_nv_helper(&in->nv, &w[i]);
+            continue;
+        }
+        size_t n = 0;
+        for (size_t i = 0; i < nw; i++) {
+            if (p->isa == FIU_ISA_GCN) {
+                build_gcn(in, &w[i], &rq[n]);
+                k[i] = 1;
+            } else {
+                k[i] = (unsigned char)build_nv(&in->nv, &w[i], &rq[n]);
+            }
+            n += k[i];
+        }
+        issue(be, st, rq, rsp, n);
+        total += n;
+        n = 0;
+        for (size_t i = 0; i < nw; i++) {
+            if (p->isa == FIU_ISA_GCN)
+                retire_gcn(in, pc, &w[i], &rsp[n]);
+            else
+                retire_nv(&in->nv, pc, &w[i], &rsp[n], k[i]);
+            n += k[i];
+        }
     }
-    fiu_response rsp;
-    issue(be, st, &rq, &rsp);
-    note_status(w, rsp.status, pc);
-    for (uint32_t i = 0; i < w->lanes; i++)
-        if (rsp.wmask >> i & 1)
-            w->r[i][f.vdst] = rsp.result[i];
-    return 1;
+    free(rq), free(rsp), free(k);
+    return total;
 }
 
 unsigned long fiu_program_run(const fiu_program *p, const fiu_state *st, fiu_backend *be, fiu_warp *w)
 {
-    unsigned long n = 0;
-    for (unsigned pc = 0; pc < p->count; pc++)
-        n += p->isa == FIU_ISA_GCN ? run_gcn(&p->insn[pc], pc, st, be, w) : run_nv(&p->insn[pc].nv, pc, st, be, w);
-    return n;
+    return fiu_program_run_many(p, st, be, w, 1);
 }

@@ -39,10 +39,12 @@ bool fiu_program_parse(fiu_program *p, fiu_isa isa, unsigned gfx, const char *te
                        size_t errn);
 void fiu_program_free(fiu_program *p);
 
-/* Where requests go. execute must behave as fiu_execute(st, rq, rsp). */
+/* Where requests go. execute must behave as fiu_execute(st, rq, rsp); execute_batch (may be
+ * NULL) as n calls of it, in order (an RTL backend streams them through the pipeline). */
 typedef struct {
     void *ctx;
     void (*execute)(void *ctx, const fiu_state *st, const fiu_request *rq, fiu_response *rsp);
+    void (*execute_batch)(void *ctx, const fiu_state *st, const fiu_request *rq, size_t n, fiu_response *rsp);
     unsigned long requests; /* counted by the executor */
 } fiu_backend;
 
@@ -71,6 +73,11 @@ void fiu_warp_init(fiu_warp *w, uint32_t lanes);
 
 /* Runs the program on w against st through be. Returns the number of requests issued. */
 unsigned long fiu_program_run(const fiu_program *p, const fiu_state *st, fiu_backend *be, fiu_warp *w);
+/* The same on nw independent warps, instruction by instruction: each instruction's requests of
+ * all warps go to the backend as one batch (so an RTL backend can pipeline them). Warp results
+ * equal nw separate fiu_program_run calls. */
+unsigned long fiu_program_run_many(const fiu_program *p, const fiu_state *st, fiu_backend *be, fiu_warp *w,
+                                   size_t nw);
 
 /* Helper-op arithmetic (exposed for tests): RNE reciprocal with denormals flushed (input and
  * output), NaN canonical; ordered compare (NaN: false, -0 == +0). */

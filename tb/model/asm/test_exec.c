@@ -121,8 +121,18 @@ static void seed000_pmul(tb_checker *tc, fiu_state *st)
         w->lane[i].py = (uint16_t)(5 + (i >> 1));
         w->lane[i].prim_base = i < 2 ? A : B;
     }
+    fiu_warp *many = calloc(3, sizeof *many);
+    for (int k = 0; k < 3; k++)
+        many[k] = *w;
+    many[1].lane[0].prim_base = B; /* warp 1: Pmul uniform (one request per instruction) */
     unsigned long n = fiu_program_run(&p, st, &be, w);
     CHECK(tc, n == 5 && be.requests == 5, "1 + 2 + 2 requests (Pmul differs across lanes): %lu", n);
+    unsigned long nm = fiu_program_run_many(&p, st, &be, many, 3);
+    CHECK(tc, nm == 5 + 3 + 5, "run_many: %lu requests", nm);
+    for (int k = 0; k < 3; k += 2)
+        CHECK(tc, memcmp(many[k].r, w->r, sizeof w->r) == 0 && memcmp(many[k].p, w->p, sizeof w->p) == 0,
+              "run_many warp %d equals run", k);
+    free(many);
     CHECK(tc, w->status == FIU_OK, "status %u", w->status);
     for (uint32_t i = 0; i < 4; i++) {
         uint32_t x = fiu_coord_to_f32(w->lane[i].px, 8), y = fiu_coord_to_f32(w->lane[i].py, 8);
