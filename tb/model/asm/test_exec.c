@@ -124,7 +124,7 @@ static void seed000_pmul(tb_checker *tc, fiu_state *st)
     fiu_warp *many = calloc(3, sizeof *many);
     for (int k = 0; k < 3; k++)
         many[k] = *w;
-    many[1].lane[0].prim_base = B; /* warp 1: Pmul uniform (one request per instruction) */
+    many[1].lane[0].prim_base = many[1].lane[1].prim_base = B; /* warp 1: Pmul uniform (one request per instruction) */
     unsigned long n = fiu_program_run(&p, st, &be, w);
     CHECK(tc, n == 5 && be.requests == 5, "1 + 2 + 2 requests (Pmul differs across lanes): %lu", n);
     unsigned long nm = fiu_program_run_many(&p, st, &be, many, 3);
