@@ -561,10 +561,6 @@ static int cmd_asm(int argc, char **argv)
                 ;
             continue;
         }
-        if (memchr(line, '\0', len) != NULL || len != strlen(line)) {
-            errors++;
-            continue;
-        }
         int r;
         if (nv) {
             fiu_nv_insn insn;

@@ -17,6 +17,7 @@ enum { CHUNK = 256, TRAM_BASE = 0, LDS_OFFSET = 0x800, MAX_TRIS = 512 };
 
 static const char USAGE[] =
     "usage: fiu-render [--size N] [--out DIR] [--backend both|model|rtl] [--seed N] [--help]\n"
+    "       fiu-render --snippets [--seed N]\n"
     "\n"
     "Renders four scenes (docs/render.md), each two N x N panels side by side (image 2N x N):\n"
     "  checker   perspective-correct vs linear (noperspective) checkerboard plane (NV IPA.SC)\n"
@@ -30,6 +31,9 @@ static const char USAGE[] =
     "               render-<scene>-rtl.png when the RTL's image differs\n"
     "  --backend B  both (default), model or rtl\n"
     "  --seed N     random initial RTL state (Verilator rand-reset) seed, default 1\n"
+    "  --snippets   instead: the seeds' snippets (seed 000's IPA sequences, seed 001's\n"
+    "               v_interp pairs, as written) on 8 quads through the executor on both\n"
+    "               backends, every register and predicate compared; exit 1 on a difference\n"
     "\n"
     "Last line: \"render: N scenes, WxH, model vs RTL: D differing pixels; max error vs double:\n"
     "U ulp fused, V ulp unfused\". Exit 1 if D > 0 or a shader raised a status, 2 on usage.\n";
@@ -533,6 +537,117 @@ static void make_scenes(scene sc[4], const geometry *g)
     }
 }
 
+/* ---- the seeds' snippets, as written, on both backends (--snippets) ---- */
+static const struct {
+    const char *name;
+    fiu_isa isa;
+    unsigned gfx;
+    const char *text;
+} SNIPPETS[] = {
+    {"seed000-persp", FIU_ISA_NV, 0,
+     "IPA.PASS R4, a[0x7c];           # interpolate WPOS.w = 1/w\n"
+     "MUFU.RCP R4, R4;                # w\n"
+     "IPA.MUL  R0, a[0x300], R4;      # s: interpolate TEX0.s = s/w, multiply by w\n"
+     "IPA.MUL  R1, a[0x304], R4;      # t: interpolate TEX0.t = t/w, multiply by w\n"},
+    {"seed000-pmul", FIU_ISA_NV, 0,
+     "IPA.PASS R1, a[ 0x7c];          # WPOS.w\n"
+     "FCMP.NE  P0, R1, 1.0;\n"
+     "MUFU.RCP R1, R1;\n"
+     "IPA.MUL  R0, a[0x300], R1, P0;  # TEX0.s\n"
+     "IPA.MUL  R1, a[0x304], R1, P0;  # TEX0.t\n"},
+    {"seed000-idx", FIU_ISA_NV, 0,
+     "MOV R6, 0x300;\n"
+     "AL2P         P0, R5, R6,     0;\n"
+     "IPA.IDX.PASS R2,     a[R5], P0; # indexed IPA, with attribute pointed to by R6\n"},
+    {"seed001-gfx6", FIU_ISA_GCN, 6,
+     "s_mov_b32 m0, 0x10400\n"
+     "v_interp_p1_f32 v2, v0, attr0.x\n"
+     "v_interp_p2_f32 v2, v1, attr0.x\n"
+     "v_interp_mov_f32 v3, p0, attr1.y\n"
+     "v_interp_mov_f32 v4, p10, attr1.y\n"
+     "v_interp_mov_f32 v5, p20, attr1.y\n"},
+    {"seed001-gfx8", FIU_ISA_GCN, 8,
+     "s_mov_b32 m0, 0x10400\n"
+     "v_interp_p1_f32 v2, v0, attr2.w\n"
+     "v_interp_p2_f32 v2, v1, attr2.w\n"},
+};
+
+static int run_snippets(fiu_backend *bm, fiu_backend *br)
+{
+    fiu_state st;
+    if (!fiu_state_init(&st, 4096))
+        return 1;
+    uint64_t x = 0x5EED0001u; /* xorshift: the plane and register data */
+    for (uint32_t a = 0; a < 4096; a++) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        /* values k/64, k in -1000..1000; 1/w planes positive (C in 0.25..16, A = B = small) */
+        int k = (int)(x % 2001) - 1000;
+        float f = (float)k / 64.0f;
+        uint32_t b;
+        memcpy(&b, &f, 4);
+        fiu_state_ram_write(&st, a, b);
+    }
+    /* prim slots at 16 and 40: plane 0 = 1/w with A = B = 0 and C = 1 or 0.5 (Pmul split) */
+    const uint32_t Q[2][3] = {{0, 0, 0x3F800000u}, {0x3A800000u, 0x3A000000u, 0x3F000000u}};
+    for (int p = 0; p < 2; p++)
+        for (int j = 0; j < 3; j++)
+            fiu_state_ram_write(&st, (p ? 40u : 16u) + j, Q[p][j]);
+    fiu_state_map_write(&st, 0x7c / 4, true, 0, FIU_INTERP_LINEAR);
+    fiu_state_map_write(&st, 0x300 / 4, true, 1, FIU_INTERP_PERSPECTIVE);
+    fiu_state_map_write(&st, 0x304 / 4, true, 2, FIU_INTERP_PERSPECTIVE);
+    unsigned long warps = 0, mismatches = 0, bad_status = 0;
+    fiu_warp *w[2];
+    w[0] = calloc(8, sizeof(fiu_warp));
+    w[1] = calloc(8, sizeof(fiu_warp));
+    for (unsigned s = 0; s < sizeof SNIPPETS / sizeof SNIPPETS[0]; s++) {
+        fiu_program prog;
+        char err[256];
+        if (!fiu_program_parse(&prog, SNIPPETS[s].isa, SNIPPETS[s].gfx, SNIPPETS[s].text, SNIPPETS[s].name, err,
+                               sizeof err)) {
+            fprintf(stderr, "fiu-render: %s\n", err);
+            bad_status++;
+            continue;
+        }
+        for (int fused = 0; fused <= 1; fused++) {
+            fiu_state_mode_write(&st, true, fused);
+            for (int b = 0; b < 2; b++)
+                for (unsigned k = 0; k < 8; k++) {
+                    fiu_warp *v = &w[b][k];
+                    fiu_warp_init(v, 4);
+                    v->wave_lane0 = (uint8_t)(4 * k);
+                    for (unsigned i = 0; i < 4; i++) {
+                        v->lane[i].px = (uint16_t)(2 * k + (i & 1) + 100);
+                        v->lane[i].py = (uint16_t)(3 * k + (i >> 1));
+                        v->lane[i].prim_base = (k + i) % 3 == 0 ? 40 : 16; /* mixed: Pmul differs */
+                        uint32_t I = 0x3E000000u + 0x1000u * (k * 4 + i), J = 0x3D800000u + 0x2345u * (k + i);
+                        v->r[i][0] = I, v->r[i][1] = J;
+                    }
+                }
+            fiu_program_run_many(&prog, &st, bm, w[0], 8);
+            fiu_program_run_many(&prog, &st, br, w[1], 8);
+            for (unsigned k = 0; k < 8; k++) {
+                warps++;
+                bad_status += w[0][k].status != FIU_OK;
+                if (memcmp(w[0][k].r, w[1][k].r, sizeof w[0][k].r) || memcmp(w[0][k].p, w[1][k].p, sizeof w[0][k].p) ||
+                    w[0][k].kill != w[1][k].kill || w[0][k].status != w[1][k].status) {
+                    mismatches++;
+                    fprintf(stderr, "fiu-render: %s fused %d warp %u: model and RTL registers differ\n",
+                            SNIPPETS[s].name, fused, k);
+                }
+            }
+        }
+        printf("  %-14s %u instructions, model vs RTL registers equal on 16 quads\n", SNIPPETS[s].name,
+               prog.count);
+        fiu_program_free(&prog);
+    }
+    free(w[0]), free(w[1]);
+    fiu_state_free(&st);
+    printf("fiu-render snippets: %u programs, %lu quads, %lu+%lu requests, %lu mismatching quads, %lu non-OK\n",
+           (unsigned)(sizeof SNIPPETS / sizeof SNIPPETS[0]), warps, bm->requests, br->requests, mismatches,
+           bad_status);
+    return mismatches || bad_status ? 1 : 0;
+}
+
 static bool parse_uint(const char *s, unsigned long max, unsigned long *v)
 {
     char *end;
@@ -547,6 +662,7 @@ int main(int argc, char **argv)
 {
     unsigned long size = 256, seed = 1;
     const char *out = ".", *backend = "both";
+    bool snippets = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         bool has = i + 1 < argc;
@@ -558,6 +674,8 @@ int main(int argc, char **argv)
                 fprintf(stderr, "fiu-render: bad --size '%s' (even, 16..1024)\n", argv[i]);
                 return 2;
             }
+        } else if (!strcmp(a, "--snippets")) {
+            snippets = true;
         } else if (!strcmp(a, "--out") && has) {
             out = argv[++i];
         } else if (!strcmp(a, "--backend") && has) {
@@ -577,6 +695,22 @@ int main(int argc, char **argv)
         }
     }
     bool use_model = strcmp(backend, "rtl") != 0, use_rtl = strcmp(backend, "model") != 0;
+    if (snippets) {
+        rtl_backend *r = rtl_backend_new(seed);
+        fiu_backend bm, br;
+        if (!r)
+            return 1;
+        fiu_backend_model(&bm);
+        rtl_backend_bind(r, &br);
+        printf("fiu-render --snippets: rand-reset seed %lu\n", seed);
+        int rc = run_snippets(&bm, &br);
+        if (rtl_backend_error(r)[0]) {
+            fprintf(stderr, "fiu-render: RTL: %s\n", rtl_backend_error(r));
+            rc = 1;
+        }
+        rtl_backend_free(r);
+        return rc;
+    }
     mkdir(out, 0777);
     unsigned n = (unsigned)size;
     printf("fiu-render: panel %ux%u, image %ux%u, backend %s, RTL LANES=%u, rand-reset seed %lu\n", n, n, 2 * n, n,
