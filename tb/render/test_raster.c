@@ -23,12 +23,20 @@ static rz_vertex at16(int X, int Y, unsigned W, unsigned H)
     return vtx(X / 16.0 / W * 2 - 1, 1 - Y / 16.0 / H * 2, 1);
 }
 
-static void mesh_once(tb_checker *tc, uint64_t *rng, unsigned ns)
+/* custom: a programmed table (random positions, VK_EXT_sample_locations style) instead of the
+ * standard pattern */
+static void mesh_once(tb_checker *tc, uint64_t *rng, unsigned ns, bool custom)
 {
     const unsigned W = 32, H = 32;
     fiu_state st;
     fiu_state_init(&st, 16);
     fiu_state_samples_default(&st, ns);
+    if (custom) {
+        uint8_t x[16], y[16];
+        for (unsigned s = 0; s < 16; s++)
+            x[s] = (uint8_t)(splitmix64(rng) % 16), y[s] = (uint8_t)(splitmix64(rng) % 16);
+        CHECK(tc, fiu_state_samples_write(&st, ns, x, y, NULL), "programmed table");
+    }
     /* a jittered grid of 6x6 cells on sample-grid-aligned points, each cell split on a random diagonal */
     int gx[7][7], gy[7][7];
     for (int j = 0; j <= 6; j++)
@@ -257,8 +265,10 @@ int main(int argc, char **argv)
     uint64_t seed = 1717, rng = seed;
     printf("test_raster: seed %llu\n", (unsigned long long)seed);
     unsigned counts[5] = {1, 2, 4, 8, 16};
-    for (int k = 0; k < 5; k++)
-        mesh_once(&tc, &rng, counts[k]);
+    for (int k = 0; k < 5; k++) {
+        mesh_once(&tc, &rng, counts[k], false);
+        mesh_once(&tc, &rng, counts[k], true);
+    }
     edges(&tc);
     random_cov(&tc, &rng);
     layouts(&tc);
