@@ -31,6 +31,8 @@ static const char USAGE[] =
     "               render-<scene>-rtl.png when the RTL's image differs\n"
     "  --backend B  both (default), model or rtl\n"
     "  --seed N     random initial RTL state (Verilator rand-reset) seed, default 1\n"
+    "  --corrupt-rtl K  self-test of the comparison: flip bit 0 of lane 0's result in every\n"
+    "               K-th RTL response (the run must then report differences)\n"
     "  --snippets   instead: the seeds' snippets (seed 000's IPA sequences, seed 001's\n"
     "               v_interp pairs, as written) on 8 quads through the executor on both\n"
     "               backends, every register and predicate compared; exit 1 on a difference\n"
@@ -660,7 +662,7 @@ static bool parse_uint(const char *s, unsigned long max, unsigned long *v)
 
 int main(int argc, char **argv)
 {
-    unsigned long size = 256, seed = 1;
+    unsigned long size = 256, seed = 1, corrupt = 0;
     const char *out = ".", *backend = "both";
     bool snippets = false;
     for (int i = 1; i < argc; i++) {
@@ -672,6 +674,11 @@ int main(int argc, char **argv)
         } else if (!strcmp(a, "--size") && has) {
             if (!parse_uint(argv[++i], 1024, &size) || size < 16 || size % 2) {
                 fprintf(stderr, "fiu-render: bad --size '%s' (even, 16..1024)\n", argv[i]);
+                return 2;
+            }
+        } else if (!strcmp(a, "--corrupt-rtl") && has) {
+            if (!parse_uint(argv[++i], 0xFFFFFFFFul, &corrupt)) {
+                fprintf(stderr, "fiu-render: bad --corrupt-rtl '%s'\n", argv[i]);
                 return 2;
             }
         } else if (!strcmp(a, "--snippets")) {
@@ -702,6 +709,7 @@ int main(int argc, char **argv)
             return 1;
         fiu_backend_model(&bm);
         rtl_backend_bind(r, &br);
+        rtl_backend_corrupt(r, corrupt);
         printf("fiu-render --snippets: rand-reset seed %lu\n", seed);
         int rc = run_snippets(&bm, &br);
         if (rtl_backend_error(r)[0]) {
@@ -731,7 +739,7 @@ int main(int argc, char **argv)
     fiu_backend bm, br;
     fiu_backend_model(&bm);
     if (rtl)
-        rtl_backend_bind(rtl, &br);
+        rtl_backend_bind(rtl, &br), rtl_backend_corrupt(rtl, corrupt);
     unsigned long diff_total = 0;
     bool failed = false;
     totals tm, tr;

@@ -16,8 +16,11 @@ struct rtl_backend {
     bool have_mirror, regs_valid;
     uint16_t tag;
     unsigned long cfg_writes;
+    unsigned long corrupt_every, responses;
     char error[256];
 };
+
+void rtl_backend_corrupt(rtl_backend *r, unsigned long n) { r->corrupt_every = n; }
 
 static void fail(rtl_backend *r, const char *msg)
 {
@@ -155,6 +158,8 @@ static void exec_batch(void *ctx, const fiu_state *st, const fiu_request *rq, si
             out.lanes = rq[got].lanes;
             uint64_t m = out.lanes >= 64 ? ~0ull : (1ull << out.lanes) - 1;
             out.wmask &= m, out.kill &= m;
+            if (r->corrupt_every && ++r->responses % r->corrupt_every == 0)
+                out.result[0] ^= 1;
             rsp[got++] = out;
             idle = 0;
         } else if (++idle > TIMEOUT) {

@@ -17,5 +17,8 @@ unsigned long long rtl_backend_cycles(const rtl_backend *r);
 unsigned long rtl_backend_cfg_writes(const rtl_backend *r);
 const char *rtl_backend_error(const rtl_backend *r);
 unsigned rtl_backend_lanes(void);
+/* Self-test of the comparison: from now on flip bit 0 of lane 0's result in every n-th RTL
+ * response (0: off). */
+void rtl_backend_corrupt(rtl_backend *r, unsigned long n);
 
 #endif
