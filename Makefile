@@ -5,7 +5,7 @@ CTEST  = cd $(BUILD) && ctest --no-tests=error --output-on-failure -j$(JOBS)
 VERILATOR ?= verilator
 RTL_SRCS = $(sort $(wildcard rtl/*.sv))
 
-.PHONY: help deps configure build sim test regress regress-shards regress-slurm bench lint clean alpha-study wave wave-png synth fuzz formal coverage install regs
+.PHONY: help deps configure build sim test regress regress-shards regress-slurm bench lint clean alpha-study wave wave-png synth fuzz formal coverage install regs render
 
 help:
 	@echo "fiu targets:"
@@ -27,6 +27,8 @@ help:
 	@echo "               Verilator line/toggle) in $(BUILD)/coverage/index.html (docs/verification.md)"
 	@echo "  make formal [FORMAL_TASKS=\"bmc prove cover broken\"]  SymbiYosys proof of the fiu_top"
 	@echo "               handshake (default task bmc; docs/verification.md)"
+	@echo "  make render [RENDER_OUT=dir RENDER_ARGS=...]  four scenes through the C model and the"
+	@echo "               Verilated RTL as PNG, compared pixel for pixel (docs/render.md)"
 	@echo "  make lint     verilator -Wall --lint-only on rtl/"
 	@echo "  make install PREFIX=dir  cmake --install: libfiu, headers, fiu-model, CMake package, fiu.pc (docs/ip.md)"
 	@echo "  make regs     regenerate fiu_regs.h and the IP-XACT file from rtl/regs/fiu_regs.rdl (scripts/regs.sh)"
@@ -113,6 +115,13 @@ coverage: deps
 FORMAL_TASKS ?= bmc
 formal:
 	@scripts/formal.sh --out $(BUILD)/formal $(foreach t,$(FORMAL_TASKS),--task $(t))
+
+# Triangles to pixels (docs/render.md): only fiu-render is built (one Verilated fiu_top, LANES=4).
+RENDER_OUT ?= $(BUILD)/render
+RENDER_ARGS ?=
+render: configure
+	@cmake --build $(BUILD) -j$(JOBS) --target fiu-render
+	@$(BUILD)/tb/render/fiu-render --out $(RENDER_OUT) $(RENDER_ARGS)
 
 lint:
 	@if [ -z "$(RTL_SRCS)" ]; then echo "lint: no RTL sources in rtl/ yet"; \

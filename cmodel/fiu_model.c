@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "fiu_model.h"
+#include "fiu_asm.h"
 #include "fiu_cov.h"
 #include "fiu_vectors.h"
 
@@ -20,6 +21,8 @@ static const char USAGE[] =
     "  run FILE      execute the stimulus, print it with the model's expected responses\n"
     "  check FILE    execute the stimulus and compare with the file's expected responses\n"
     "  gen           write a constrained-random stimulus with expected responses\n"
+    "  disasm HEX... VINTRP words to LLVM AMDGPU syntax (GFX6/7 and GFX8/9 encodings)\n"
+    "  asm           assemble VINTRP (--gfx 6|8) or check and print NV IPA (--nv) text\n"
     "  help [CMD]    this text, or the help of one command (also: CMD --help)\n"
     "\n"
     "FILE '-' reads stdin. Exit status: 0 ok, 1 mismatch (check) or a status code never\n"
@@ -70,6 +73,30 @@ static const char GEN_HELP[] =
     "                exit 1 if some status code 0..16 never occurs in the stream\n"
     "\n"
     "Summary line on stderr: \"fiu-model gen: seed N, K requests, M lanes, status counts ...\".\n";
+
+static const char DISASM_HELP[] =
+    "usage: fiu-model disasm HEX...\n"
+    "\n"
+    "Prints each 32-bit VINTRP word (decimal or 0x hex; '-' reads whitespace-separated words\n"
+    "from stdin) in LLVM's AMDGPU syntax, one line per word, e.g.\n"
+    "  0xc8080500 -> v_interp_p1_f32 v2, v0, attr1.y\n"
+    "Both encodings are recognised: bits 31:26 0b110010 (GFX6/7, top byte 0xC8) and 0b110101\n"
+    "(GFX8/9, 0xD4). A word the unit rejects (another encoding, opcode 3, VDST == VSRC for\n"
+    "p1/p2, mov parameter > 2, attr > 32; docs/spec.md 4.7) is an error naming the argument.\n"
+    "Summary line on stderr: \"fiu-model disasm: N words, E errors\". Exit 2 if E > 0.\n";
+
+static const char ASM_HELP[] =
+    "usage: fiu-model asm --gfx 6|8 [FILE]\n"
+    "       fiu-model asm --nv [FILE]\n"
+    "\n"
+    "--gfx: reads VINTRP lines in LLVM's AMDGPU syntax (v_interp_p1_f32 v1, v0, attr0.x;\n"
+    "v_interp_p2_f32 v2, v1, attr5.w; v_interp_mov_f32 v0, p10, attr0.x) and prints one\n"
+    "0x%08x word per instruction in the GFX6/7 (6) or GFX8/9 (8) encoding.\n"
+    "--nv: reads seed 000's NVIDIA syntax (IPA{.IDX}{.mode}{.msi}{.SAT}, AL2P, MUFU.RCP, FCMP,\n"
+    "MOV) and prints each instruction in canonical form (docs/render.md).\n"
+    "';' (GCN), '#' and '//' start comments. FILE '-' or no FILE reads stdin. Errors are\n"
+    "\"file:line: reason\", every bad line is reported, exit 2.\n"
+    "Summary line on stderr: \"fiu-model asm: L lines, N instructions, E errors\".\n";
 
 typedef struct {
     unsigned long requests, lanes;
@@ -420,6 +447,152 @@ static int cmd_gen(int argc, char **argv)
     return rc;
 }
 
+/* ---- disasm / asm ---- */
+static int disasm_word(const char *arg, unsigned long idx, unsigned long *errors)
+{
+    unsigned long long v;
+    char text[FIU_ASM_TEXT_LEN], err[FIU_ASM_ERR_LEN];
+    if (!parse_u64(arg, UINT32_MAX, &v)) {
+        fprintf(stderr, "fiu-model disasm: word %lu '%s': not a 32-bit number\n", idx, arg);
+        ++*errors;
+        return 0;
+    }
+    if (!fiu_gcn_disasm((uint32_t)v, text, sizeof text, NULL, err, sizeof err)) {
+        fprintf(stderr, "fiu-model disasm: word %lu 0x%08llx: %s\n", idx, v, err);
+        ++*errors;
+        return 0;
+    }
+    printf("%s\n", text);
+    return 1;
+}
+
+static int cmd_disasm(int argc, char **argv)
+{
+    unsigned long words = 0, errors = 0;
+    if (argc < 2)
+        return usage_error(DISASM_HELP, "disasm: no words%s", "");
+    for (int i = 1; i < argc; i++)
+        if (want_help(argv[i])) {
+            fputs(DISASM_HELP, stdout);
+            return 0;
+        }
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "-") == 0) {
+            char tok[64];
+            int c;
+            size_t n = 0;
+            do {
+                c = getchar();
+                if (c == EOF || c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+                    if (n) {
+                        tok[n < sizeof tok ? n : sizeof tok - 1] = '\0';
+                        words++;
+                        disasm_word(tok, words, &errors);
+                    }
+                    n = 0;
+                } else if (n < sizeof tok - 1) {
+                    tok[n++] = (char)c;
+                } else {
+                    n = sizeof tok; /* too long: reported as not a number */
+                }
+            } while (c != EOF);
+        } else {
+            words++;
+            disasm_word(argv[i], words, &errors);
+        }
+    }
+    fflush(stdout);
+    fprintf(stderr, "fiu-model disasm: %lu words, %lu errors\n", words, errors);
+    return errors ? EXIT_INPUT : 0;
+}
+
+static int cmd_asm(int argc, char **argv)
+{
+    const char *in = NULL;
+    unsigned gfx = 0;
+    bool nv = false;
+    for (int i = 1; i < argc; i++) {
+        if (want_help(argv[i])) {
+            fputs(ASM_HELP, stdout);
+            return 0;
+        }
+    }
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--gfx") == 0 && i + 1 < argc) {
+            i++;
+            if (strcmp(argv[i], "6") == 0)
+                gfx = 6;
+            else if (strcmp(argv[i], "8") == 0)
+                gfx = 8;
+            else
+                return usage_error(ASM_HELP, "asm: bad --gfx '%s' (6 or 8)", argv[i]);
+        } else if (strcmp(argv[i], "--nv") == 0) {
+            nv = true;
+        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+            return usage_error(ASM_HELP, "asm: unknown or incomplete option '%s'", argv[i]);
+        } else if (in) {
+            return usage_error(ASM_HELP, "asm: more than one FILE ('%s')", argv[i]);
+        } else {
+            in = argv[i];
+        }
+    }
+    if (nv == (gfx != 0))
+        return usage_error(ASM_HELP, "asm: give exactly one of --gfx 6|8 and --nv%s", "");
+    FILE *f = stdin;
+    const char *name = "<stdin>";
+    if (in && strcmp(in, "-") != 0) {
+        f = fopen(in, "r");
+        name = in;
+        if (!f) {
+            fprintf(stderr, "fiu-model: cannot open '%s': %s\n", in, strerror(errno));
+            return EXIT_INPUT;
+        }
+    }
+    char line[1024], err[FIU_ASM_ERR_LEN], text[FIU_ASM_TEXT_LEN + 64];
+    unsigned long lineno = 0, insns = 0, errors = 0;
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        size_t len = strlen(line);
+        if (len == sizeof line - 1 && line[len - 1] != '\n' && !feof(f)) {
+            fprintf(stderr, "%s:%lu: line longer than %zu characters\n", name, lineno, sizeof line - 2);
+            errors++;
+            int c;
+            while ((c = fgetc(f)) != EOF && c != '\n')
+                ;
+            continue;
+        }
+        int r;
+        if (nv) {
+            fiu_nv_insn insn;
+            r = fiu_nv_parse_line(line, &insn, err, sizeof err);
+            if (r > 0) {
+                fiu_nv_print(&insn, text, sizeof text);
+                printf("%s\n", text);
+            }
+        } else {
+            uint32_t w;
+            r = fiu_gcn_asm_line(line, gfx, &w, err, sizeof err);
+            if (r > 0)
+                printf("0x%08x\n", w);
+        }
+        if (r < 0) {
+            fprintf(stderr, "%s:%lu: %s\n", name, lineno, err);
+            errors++;
+        }
+        insns += r > 0;
+    }
+    bool rd_err = ferror(f);
+    if (f != stdin)
+        fclose(f);
+    if (rd_err) {
+        fprintf(stderr, "fiu-model: read error on '%s'\n", name);
+        errors++;
+    }
+    fflush(stdout);
+    fprintf(stderr, "fiu-model asm: %lu lines, %lu instructions, %lu errors\n", lineno, insns, errors);
+    return errors ? EXIT_INPUT : 0;
+}
+
 int fiu_model_main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -436,6 +609,8 @@ int fiu_model_main(int argc, char **argv)
         fputs(strcmp(t, "run") == 0     ? RUN_HELP
               : strcmp(t, "check") == 0 ? CHECK_HELP
               : strcmp(t, "gen") == 0   ? GEN_HELP
+              : strcmp(t, "disasm") == 0 ? DISASM_HELP
+              : strcmp(t, "asm") == 0   ? ASM_HELP
                                         : USAGE,
               stdout);
         return 0;
@@ -446,6 +621,10 @@ int fiu_model_main(int argc, char **argv)
         return cmd_check(argc - 1, argv + 1);
     if (strcmp(cmd, "gen") == 0)
         return cmd_gen(argc - 1, argv + 1);
+    if (strcmp(cmd, "disasm") == 0)
+        return cmd_disasm(argc - 1, argv + 1);
+    if (strcmp(cmd, "asm") == 0)
+        return cmd_asm(argc - 1, argv + 1);
     fprintf(stderr, "fiu-model: unknown command '%s'\n\n%s", cmd, USAGE);
     return EXIT_INPUT;
 }

@@ -5,7 +5,7 @@
 #   fuzz.<t>      each target for FIU_FUZZ_CTEST_SECONDS seconds
 # Without clang each test is skipped (exit 77, "fuzz: SKIPPED: clang not found"), never passed.
 set(FIU_FUZZ_CTEST_SECONDS 5 CACHE STRING "seconds per fuzz target in the fuzz.<target> tests")
-set(FIU_FUZZ_TARGETS vectors execute dotadd cli testfloat)
+set(FIU_FUZZ_TARGETS vectors execute dotadd cli testfloat asm)
 set(_fuzz_sh ${PROJECT_SOURCE_DIR}/scripts/fuzz.sh --build-dir ${CMAKE_BINARY_DIR}/fuzz --skip-if-no-clang)
 
 add_test(NAME fuzz.build COMMAND ${_fuzz_sh} --build-only -j 2)
