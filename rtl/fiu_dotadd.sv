@@ -1,14 +1,14 @@
 // fiu_dotadd (spec 2.1-2.7, 2.11, 8.6): r = RNE(a*b + c*d + e), pipelined three-term datapath.
 // Bit-exact with C fiu_f32_dotadd(a, b, c, d, e, (fused_i ? FUSED : 0) | (flush_i ? FLUSH : 0)).
 //
-// Latency: fiu_pkg::DOTADD_LATENCY (4), plus fiu_pkg::DOTADD_DEEP_STAGES (4) when DEEP = 1. The
+// Latency: fiu_pkg::DOTADD_LATENCY (4), plus fiu_pkg::DOTADD_DEEP_STAGES (5) when DEEP = 1. The
 // inputs sampled at a rising edge with en_i = 1 appear on r_o after LATENCY rising edges with
 // en_i = 1 (r_o is the D4 register). Every stage register updates only when en_i = 1
 // (whole-pipeline stall); no valid bits inside.
-// DEEP = 1 (spec 8.5, 8.6) adds four registers for the clock rate: D0 (the operands), D1b (the
+// DEEP = 1 (spec 8.5, 8.6) adds five registers for the clock rate: D0 (the operands), D1b (the
 // normalised mantissas, before the multiply), D2b (the rounded terms and their exponent
-// differences, before the sort) and D4b (the normalising shift, counted in D4a, before the
-// shift and rounding).
+// differences, before the sort), D3b (the carry-save rows, before the adders) and D4b (the
+// normalising shift, counted in D4a, before the shift and rounding).
 //
 // A finite nonzero term is T = (-1)^neg * m * 2^(h-48), m[47] = 1, so 2^(h-1) <= |T| < 2^h.
 //  D1  operand decode: FLUSH of subnormal inputs, NaN / inf / zero classes, subnormal mantissas
@@ -399,11 +399,11 @@ module fiu_dotadd #(
 
   logic [99:0]        x1, x2, x3, op_p, op_q, op_r, cs_s, cs_c, sum_x;
   logic [98:0]        cs_m, sum_y;
+  logic signed [11:0] top3;    // exponent of the result magnitude's bit 98
   logic [47:0]        jam_mask;
   logic               jam, r_nz, r_neg, yb_pos, yb_neg, rel2, rel3, zero12, sel_t3;
   logic [1:0]         k_inc;
   logic [98:0]        s3_mag;
-  logic signed [11:0] s3_top;  // exponent of s3_mag[98]
   logic               s3_sign, s3_zero;
 
   always_comb begin
@@ -439,30 +439,51 @@ module fiu_dotadd #(
     cs_s  = op_p ^ op_q ^ op_r;
     cs_m  = (op_p[98:0] & op_q[98:0]) | (op_p[98:0] & op_r[98:0]) | (op_q[98:0] & op_r[98:0]);
     cs_c  = {cs_m, k_inc == 2'd2};
-    // sum_x = S', sum_y = S' - 1 (S' < 0 needs a negated term, so k_inc >= 1 then).
-    sum_x = cs_s + cs_c + 100'(k_inc != 2'd0);
-    sum_y = cs_s[98:0] + cs_c[98:0];  // only its magnitude bits are read
 
     // T1 + T2 == 0 exactly: the result is T3 alone (or an exact zero without T3).
     zero12 = v2 && !w_case_b && (w_sh2 == 6'd0) && (m1 == m2) && (neg1 != neg2);
     sel_t3 = zero12 && v3;
-    if (sel_t3) begin
-      s3_mag  = {m3, 51'd0};
-      s3_top  = w_h3 - 12'sd1;
-      s3_sign = neg3;
+    top3   = sel_t3 ? w_h3 - 12'sd1 : w_h1 + 12'sd1;
+  end
+
+  // D3b (DEEP): the carry-save rows registered before the two adders; the rounding's exponent
+  // part (round_info) beside them.
+  logic [99:0]        b_cs_s, b_cs_c;
+  logic               b_cin, b_sel_t3, b_neg1, b_neg3, b_special, b_flush;
+  logic [47:0]        b_m3;
+  logic [31:0]        b_spec;
+  logic [fiu_pkg::ROUND_INFO_W-1:0] info3, b_info;
+  assign info3 = fiu_pkg::round_info(14'(top3));
+
+  fiu_pipe_reg #(
+    .W  (2 * 100 + 1 + 1 + 1 + 1 + 1 + 1 + 48 + 32 + fiu_pkg::ROUND_INFO_W),
+    .EN (DEEP)
+  ) u_d3b (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .en_i   (en_i),
+    .d_i    ({cs_s, cs_c, k_inc != 2'd0, sel_t3, neg1, neg3, w_special, w_flush, m3, w_spec, info3}),
+    .q_o    ({b_cs_s, b_cs_c, b_cin, b_sel_t3, b_neg1, b_neg3, b_special, b_flush, b_m3, b_spec, b_info})
+  );
+
+  always_comb begin
+    // sum_x = S', sum_y = S' - 1 (S' < 0 needs a negated term, so k_inc >= 1 then).
+    sum_x = b_cs_s + b_cs_c + 100'(b_cin);
+    sum_y = b_cs_s[98:0] + b_cs_c[98:0];  // only its magnitude bits are read
+    if (b_sel_t3) begin
+      s3_mag  = {b_m3, 51'd0};
+      s3_sign = b_neg3;
       s3_zero = 1'b0;
     end else begin
       s3_mag  = sum_x[99] ? ~sum_y : sum_x[98:0];
-      s3_top  = w_h1 + 12'sd1;
-      s3_sign = neg1 ^ sum_x[99];
+      s3_sign = b_neg1 ^ sum_x[99];
       s3_zero = sum_x == 100'd0;
     end
   end
 
   localparam int D3W = 99 + fiu_pkg::ROUND_INFO_W + 1 + 1 + 1 + 32 + 1;
   logic [D3W-1:0] d3_d, d3_q;
-  assign d3_d = {s3_mag, fiu_pkg::round_info(14'(s3_top)), s3_sign, s3_zero, w_special, w_spec,
-                 w_flush};
+  assign d3_d = {s3_mag, b_info, s3_sign, s3_zero, b_special, b_spec, b_flush};
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin

@@ -30,9 +30,9 @@ package fiu_pkg;
   localparam int LANE_W = 1 + 1 + 16 + 16 + 4 + 16 + 32 + 32 + 1 + 32 * 4;
 
   // Cycles of fiu_dotadd from operands to result (the one definition; spec 8.1), and the stages
-  // that DEEP = 1 adds to it (D0, D1b, D2b, D4b; spec 8.5, 8.6).
+  // that DEEP = 1 adds to it (D0, D1b, D2b, D3b, D4b; spec 8.5, 8.6).
   localparam int DOTADD_LATENCY = 4;
-  localparam int DOTADD_DEEP_STAGES = 4;
+  localparam int DOTADD_DEEP_STAGES = 5;
   /* verilator lint_on UNUSEDPARAM */
 
   // What fiu_round_pack needs of the exponent (spec 2.7): for a magnitude whose top bit has

@@ -10,8 +10,8 @@
 module fiu_top #(
   parameter int LANES     = 4,
   parameter int RAM_WORDS = 4096,
-  // 1: six more pipeline registers for the clock rate (dot-add D0, D1b, D2b, D4b; post-multiply
-  // PM1; alpha keys AL), latency 14 instead of 8 (spec 8.5)
+  // 1: seven more pipeline registers for the clock rate (dot-add D0, D1b, D2b, D3b, D4b;
+  // post-multiply PM1; alpha keys AL), latency 15 instead of 8 (spec 8.5)
   parameter bit DEEP      = 1'b0
 ) (
   input  logic                 clk_i,
