@@ -32,18 +32,24 @@ static int get_uint(PyObject *obj, const char *what, uint64_t max, uint64_t *out
         PyErr_Format(PyExc_TypeError, "%s: expected an integer, got %s", what, Py_TYPE(obj)->tp_name);
         return -1;
     }
-    int overflow = 0;
-    long long v = PyLong_AsLongLongAndOverflow(idx, &overflow);
-    Py_DECREF(idx);
-    if (v == -1 && PyErr_Occurred())
-        return -1;
-    if (overflow || v < 0 || (uint64_t)v > max) {
-        PyObject *r = PyObject_Repr(obj);
-        PyErr_Format(PyExc_ValueError, "%s: value %s out of range (0..0x%llx)", what,
-                     r ? PyUnicode_AsUTF8(r) : "?", (unsigned long long)max);
-        Py_XDECREF(r);
+    unsigned long long v = PyLong_AsUnsignedLongLong(idx); /* OverflowError if < 0 or >= 2^64 */
+    int bad = v == (unsigned long long)-1 && PyErr_Occurred();
+    if (bad && !PyErr_ExceptionMatches(PyExc_OverflowError)) {
+        Py_DECREF(idx);
         return -1;
     }
+    if (bad || v > max) {
+        PyErr_Clear();
+        PyObject *r = PyObject_Repr(idx);
+        char msg[256];
+        snprintf(msg, sizeof msg, "%s: value %s out of range (0..0x%llx)", what, r ? PyUnicode_AsUTF8(r) : "?",
+                 (unsigned long long)max);
+        Py_XDECREF(r);
+        Py_DECREF(idx);
+        PyErr_SetString(PyExc_ValueError, msg);
+        return -1;
+    }
+    Py_DECREF(idx);
     *out = (uint64_t)v;
     return 0;
 }
@@ -1029,8 +1035,10 @@ static PyGetSetDef state_getset[] = {
 static int addr_check(StateObject *self, uint64_t addr, uint64_t count)
 {
     if (addr >= self->st.ram_words || count > self->st.ram_words - addr) {
-        PyErr_Format(PyExc_IndexError, "RAM word address 0x%llx%s outside the RAM (0..0x%x)",
-                     (unsigned long long)addr, count > 1 ? " (block)" : "", self->st.ram_words - 1);
+        char msg[160];
+        snprintf(msg, sizeof msg, "RAM word address 0x%llx%s outside the RAM (0..0x%x)", (unsigned long long)addr,
+                 count > 1 ? " (block)" : "", self->st.ram_words - 1);
+        PyErr_SetString(PyExc_IndexError, msg);
         return -1;
     }
     return 0;
