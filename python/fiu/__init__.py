@@ -12,7 +12,7 @@ See docs/python.md for the whole API.
 """
 from __future__ import annotations
 
-import dataclasses
+import array
 import enum
 import struct
 from dataclasses import dataclass, field
@@ -192,6 +192,10 @@ def _small(x: Any, what: str, lo: int, hi: int) -> int:
 
 def _vector(fn: Any, names: Sequence[str], args: Sequence[Any], *params: int) -> Any:
     """Broadcasts the bit-pattern args, calls fn(out, *flat_args, *params) in C."""
+    if all(type(a) is int and 0 <= a <= 0xFFFFFFFF for a in args):  # scalar fast path
+        out1 = array.array("I", [0])
+        fn(out1, *[array.array("I", [a]) for a in args], *params)
+        return out1[0]
     arrs, scalar = [], True
     for n, a in zip(names, args):
         arr, s = _as_u32(a, n)
