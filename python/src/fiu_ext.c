@@ -857,10 +857,7 @@ static PyObject *reader_next(ReaderObject *self)
     fiu_vrec *rec = malloc(sizeof *rec);
     if (!rec)
         return PyErr_NoMemory();
-    int k;
-    Py_BEGIN_ALLOW_THREADS
-    k = fiu_vreader_next(self->r, rec);
-    Py_END_ALLOW_THREADS
+    int k = fiu_vreader_next(self->r, rec); /* with the GIL: a reader is not shared between threads */
     PyObject *out = NULL;
     if (k > 0)
         out = record_to_py(rec);

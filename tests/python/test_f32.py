@@ -72,7 +72,7 @@ def test_matches_c_library(pycheck, tmp_path, seed, name):
         if bad.size:
             i = bad[0]
             ins = " ".join(f"{c[i]:08x}" for c in cols)
-            pytest.fail(f"{name} params {list(combo)} inputs {ins}: C {expect[sel][i]:08x}, "
+            pytest.fail(f"{name} params {[int(v) for v in combo]} inputs {ins}: C {expect[sel][i]:08x}, "
                         f"Python {got[i]:08x} ({bad.size} of {sel.sum()} differ; seed {seed})")
         checked += int(sel.sum())
     assert checked == COUNT
