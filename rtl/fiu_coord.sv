@@ -1,6 +1,16 @@
 // coord stage (spec 3): one lane's sample position in sixteenths and as exact fp32 pixels.
-module fiu_coord
-(
+// Two halves: the choice of sub-position (CENTROID search, sample index checks) and the
+// sample-table lookup with the fp32 conversion. REG = 0: both in one cycle; REG = 1 (fiu_top
+// DEEP, spec 8.5): a register between them, so x_o / y_o come one enabled clock after the
+// inputs (the sample table is read in that second cycle; status_o is not delayed).
+module fiu_coord #(
+  parameter bit REG = 1'b0
+) (
+  /* verilator lint_off UNUSEDSIGNAL */  // unused when REG = 0
+  input  logic            clk_i,
+  input  logic            rst_ni,
+  input  logic            en_i,
+  /* verilator lint_on UNUSEDSIGNAL */
   input  logic [2:0]      loc_i,
   input  logic [15:0]     px_i,
   input  logic [15:0]     py_i,
@@ -15,10 +25,9 @@ module fiu_coord
   output logic [31:0]     y_o,
   output logic [4:0]      status_o    // lane status: fiu_pkg::ST_OK or fiu_pkg::ST_SAMPLE_INDEX
 );
-  logic [3:0]  sx, sy;
+  // ---- first half: which sub-position
   logic [4:0]  n;            // samples in the table, at most 16
-  logic [15:0] full;
-  logic [15:0] cov;
+  logic [15:0] full, cov, hit, first;
   logic        found;
   logic [3:0]  pick;
 
@@ -26,37 +35,56 @@ module fiu_coord
   assign full = 16'((17'd1 << n) - 17'd1);
   assign cov  = coverage_i & full;
 
-  // CENTROID (spec 3.5): first covered sample in priority order, as {found, sample}.
-  // Functions and assigns only: Icarus 11 loops on some always_comb chains.
-  function automatic logic [4:0] centroid(input logic [4:0] cnt, input logic [15:0] covered,
-                                          input logic [15:0] all, input logic [16*4-1:0] prio);
-    logic [4:0] r;
-    r = 5'd0;
-    for (int j = 15; j >= 0; j--) begin
-      if (5'(j) < cnt && covered[prio[4*j +: 4]]) r = {1'b1, prio[4*j +: 4]};
-    end
-    if (cnt <= 5'd1 || covered == 16'd0 || covered == all) r = 5'd0;
-    centroid = r;
+  // CENTROID (spec 3.5): the first covered sample in priority order. hit[j]: priority slot j
+  // names a covered sample; first: the lowest hit as a one-hot; pick: its sample (AND-OR).
+  function automatic logic [15:0] slot_hits(input logic [15:0] covered, input logic [15:0] slots,
+                                            input logic [16*4-1:0] prio);
+    logic [15:0] r;
+    for (int j = 0; j < 16; j++) r[j] = slots[j] && covered[prio[4*j +: 4]];
+    slot_hits = r;
   endfunction
 
-  assign {found, pick} = centroid(n, cov, full, smp_prio_i);
+  function automatic logic [3:0] onehot_pick(input logic [15:0] onehot, input logic [16*4-1:0] prio);
+    logic [3:0] r;
+    r = 4'd0;
+    for (int j = 0; j < 16; j++) r = r | (prio[4*j +: 4] & {4{onehot[j]}});
+    onehot_pick = r;
+  endfunction
 
-  logic at_bad, smp_bad;
-  logic [3:0] idx;
+  assign hit   = slot_hits(cov, full, smp_prio_i);
+  assign first = hit & (~hit + 16'd1);
+  assign pick  = onehot_pick(first, smp_prio_i);
+  assign found = hit != 16'd0 && !(n <= 5'd1 || cov == full);
+
+  logic at_bad, smp_bad, tbl;
+  logic [3:0] idx, ox, oy;
   assign smp_bad = 5'(sample_id_i) >= smp_count_i;
   assign at_bad  = rc_i >= 32'(smp_count_i);
   assign idx     = (loc_i == fiu_pkg::LOC_SAMPLE) ? sample_id_i : (loc_i == fiu_pkg::LOC_AT_SAMPLE) ? rc_i[3:0] : pick;
-
-  // sx, sy: 8 + sext4 offset is exact modulo 16 (the sum is in 0..15)
-  assign sx = (loc_i == fiu_pkg::LOC_OFFSET) ? 4'd8 + rc_i[11:8] :
-              ((loc_i == fiu_pkg::LOC_CENTROID && found) || (loc_i == fiu_pkg::LOC_SAMPLE && !smp_bad) ||
-               (loc_i == fiu_pkg::LOC_AT_SAMPLE && !at_bad)) ? smp_x_i[4*idx +: 4] : 4'd8;
-  assign sy = (loc_i == fiu_pkg::LOC_OFFSET) ? 4'd8 + rc_i[27:24] :
-              ((loc_i == fiu_pkg::LOC_CENTROID && found) || (loc_i == fiu_pkg::LOC_SAMPLE && !smp_bad) ||
-               (loc_i == fiu_pkg::LOC_AT_SAMPLE && !at_bad)) ? smp_y_i[4*idx +: 4] : 4'd8;
+  assign tbl     = (loc_i == fiu_pkg::LOC_CENTROID && found) || (loc_i == fiu_pkg::LOC_SAMPLE && !smp_bad) ||
+                   (loc_i == fiu_pkg::LOC_AT_SAMPLE && !at_bad);
+  // not from the table: the offset (8 + sext4 is exact modulo 16, the sum is in 0..15) or the centre
+  assign ox = (loc_i == fiu_pkg::LOC_OFFSET) ? 4'd8 + rc_i[11:8] : 4'd8;
+  assign oy = (loc_i == fiu_pkg::LOC_OFFSET) ? 4'd8 + rc_i[27:24] : 4'd8;
   assign status_o = ((loc_i == fiu_pkg::LOC_SAMPLE && smp_bad) || (loc_i == fiu_pkg::LOC_AT_SAMPLE && at_bad)) ? fiu_pkg::ST_SAMPLE_INDEX
                                                                                             : fiu_pkg::ST_OK;
 
-  fiu_coord_to_f32 u_x (.pixel_i(px_i), .s_i(sx), .f_o(x_o));
-  fiu_coord_to_f32 u_y (.pixel_i(py_i), .s_i(sy), .f_o(y_o));
+  // ---- second half: sample-table lookup and fp32
+  logic [15:0] px, py;
+  logic        tbl_s;
+  logic [3:0]  idx_s, ox_s, oy_s, sx, sy;
+
+  fiu_pipe_reg #(.W(16 + 16 + 1 + 4 + 4 + 4), .EN(REG)) u_half (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .en_i   (en_i),
+    .d_i    ({px_i, py_i, tbl, idx, ox, oy}),
+    .q_o    ({px, py, tbl_s, idx_s, ox_s, oy_s})
+  );
+
+  assign sx = tbl_s ? smp_x_i[4*idx_s +: 4] : ox_s;
+  assign sy = tbl_s ? smp_y_i[4*idx_s +: 4] : oy_s;
+
+  fiu_coord_to_f32 u_x (.pixel_i(px), .s_i(sx), .f_o(x_o));
+  fiu_coord_to_f32 u_y (.pixel_i(py), .s_i(sy), .f_o(y_o));
 endmodule

@@ -208,12 +208,19 @@ module fiu_top #(
 
   logic [LANES*32-1:0] ra_eff, s1_x, s1_y, s1_field;
   logic [LANES*5-1:0]  s1_cst;
+  logic [LANES*32-1:0] coord_x, coord_y;   // DEEP = 0: in S1; DEEP = 1: aligned with S2 (spec 8.5)
+  logic [LANES*32-1:0] unpacked;           // the same
 
   for (genvar i = 0; i < LANES; i++) begin : g_s1
-    logic [31:0] x, y, unpacked, sysval;
+    logic [31:0] sysval;
     assign ra_eff[32*i +: 32] = puni_resolve ? first_ra : s1_ra_q[32*i +: 32];
 
-    fiu_coord u_coord (
+    fiu_coord #(
+      .REG (DEEP)
+    ) u_coord (
+      .clk_i       (clk_i),
+      .rst_ni      (rst_ni),
+      .en_i        (en),
       .loc_i       (s1_loc_q),
       .px_i        (s1_px_q[16*i +: 16]),
       .py_i        (s1_py_q[16*i +: 16]),
@@ -224,27 +231,32 @@ module fiu_top #(
       .smp_x_i     (smp_x),
       .smp_y_i     (smp_y),
       .smp_prio_i  (smp_prio),
-      .x_o         (x),
-      .y_o         (y),
+      .x_o         (coord_x[32*i +: 32]),
+      .y_o         (coord_y[32*i +: 32]),
       .status_o    (s1_cst[5*i +: 5])
     );
 
-    fiu_unpack u_unpack (
+    fiu_unpack #(
+      .REG (DEEP)
+    ) u_unpack (
+      .clk_i    (clk_i),
+      .rst_ni   (rst_ni),
+      .en_i     (en),
       .packed_i (s1_rb_q[32*i +: 32]),
       .comp_i   (s1_unpack_comp_q),
       .fmt_i    (s1_unpack_fmt_q),
       .bgra_i   (s1_unpack_bgra_q),
-      .result_o (unpacked)
+      .result_o (unpacked[32*i +: 32])
     );
 
     // integer system values (spec 4.3)
     assign sysval = (s1_imm_q == 10'h060) ? s1_prim_id_q[32*i +: 32] : {32{s1_front_face_q[i]}};
     // the lane's value field: the multiplier / I / J (rb), or the value itself
-    assign s1_field[32*i +: 32] = (s1_ipa && sys_int)                  ? sysval :
-                                  (s1_op_q == fiu_pkg::OP_UNPACK)      ? unpacked : s1_rb_q[32*i +: 32];
-    // VINTRP uses no coordinates: x carries D (rd)
-    assign s1_x[32*i +: 32] = s1_vintrp ? s1_rd_q[32*i +: 32] : x;
-    assign s1_y[32*i +: 32] = y;
+    assign s1_field[32*i +: 32] = (s1_ipa && sys_int)                      ? sysval :
+                                  (s1_op_q == fiu_pkg::OP_UNPACK && !DEEP) ? unpacked[32*i +: 32] : s1_rb_q[32*i +: 32];
+    // VINTRP uses no coordinates: x carries D (rd). DEEP: the coordinates join in S2.
+    assign s1_x[32*i +: 32] = s1_vintrp ? s1_rd_q[32*i +: 32] : DEEP ? 32'd0 : coord_x[32*i +: 32];
+    assign s1_y[32*i +: 32] = DEEP ? 32'd0 : coord_y[32*i +: 32];
   end
 
   logic [LANES*33-1:0] fetch_key;
@@ -372,11 +384,23 @@ module fiu_top #(
   for (genvar i = 0; i < LANES; i++) begin : g_s2
     logic        exec_i, own_i, ipa_dot, use_dot, mul;
     logic [4:0]  cst, st;
-    logic [31:0] xf, y, field, bypass;
+    logic [31:0] xf, y, pay_x, pay_field, field, bypass;
+    /* verilator lint_off UNUSEDSIGNAL */  // DEEP = 1 takes y from fiu_coord in S2
+    logic [31:0] pay_y;
+    /* verilator lint_on UNUSEDSIGNAL */
     logic [1:0]  interp;
     logic [2:0]  mode;
 
-    assign {exec_i, own_i, cst, xf, y, field} = s2_pay_q[PLN*i +: PLN];
+    assign {exec_i, own_i, cst, pay_x, pay_y, pay_field} = s2_pay_q[PLN*i +: PLN];
+    if (DEEP) begin : g_s1_halves   // the second halves of fiu_coord and fiu_unpack, in S2
+      assign xf    = s2_is_vintrp ? pay_x : coord_x[32*i +: 32];
+      assign y     = coord_y[32*i +: 32];
+      assign field = (s2_op == fiu_pkg::OP_UNPACK) ? unpacked[32*i +: 32] : pay_field;
+    end else begin : g_s1_whole
+      assign xf    = pay_x;
+      assign y     = pay_y;
+      assign field = pay_field;
+    end
     assign interp = pf_interp[2*i +: 2];
     assign mode   = (s2_ipa_mode != fiu_pkg::IPA_SC)        ? s2_ipa_mode :
                     (interp == fiu_pkg::INTERP_CONSTANT)    ? fiu_pkg::IPA_CONSTANT :

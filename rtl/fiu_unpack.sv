@@ -1,5 +1,7 @@
-// fiu unpack stage (spec 6): one component of a 2_10_10_10 dword. Combinational.
-// Bit-exact to fiu_unpack() in cmodel/unpack.c.
+// fiu unpack stage (spec 6): one component of a 2_10_10_10 dword. Bit-exact to fiu_unpack()
+// in cmodel/unpack.c. Two halves: the field and its magnitude, then the conversion. REG = 0:
+// combinational; REG = 1 (fiu_top DEEP, spec 8.5): a register between the halves, so result_o
+// comes one enabled clock after the inputs.
 //   fields: f0 9:0, f1 19:10, f2 29:20 (b = 10), f3 31:30 (b = 2); BGRA swaps comp 0 and 2
 //   fmt_i : UNORM 0, SNORM 1, SNORM_LEGACY 2, USCALED 3, SSCALED 4, UINT 5, SINT 6
 //   fmt_i = 7 or comp_i > 3 -> result 0 (the top raises FIU_ST_BAD_UNPACK).
@@ -14,7 +16,14 @@
 // N = 2^w-1 gives an all-ones pattern: q+1 = 2^24 carries into the exponent and
 // yields exactly 2^-lz (1.0), as required. Value = q * 2^-(24+lz): biased exponent - 1
 // = 125 - lz, added to q (hidden bit at 2^23) as in the C model.
-module fiu_unpack (
+module fiu_unpack #(
+  parameter bit REG = 1'b0
+) (
+  /* verilator lint_off UNUSEDSIGNAL */  // unused when REG = 0
+  input  logic        clk_i,
+  input  logic        rst_ni,
+  input  logic        en_i,
+  /* verilator lint_on UNUSEDSIGNAL */
   input  logic [31:0] packed_i,
   input  logic [2:0]  comp_i,
   input  logic [2:0]  fmt_i,
@@ -40,6 +49,12 @@ module fiu_unpack (
   logic        ratio;     // 1: mag/(2^w-1); 0: mag as an integer
   logic [1:0]  wsel;      // ratio width: 0 -> w=10, 1 -> w=9, 2 -> w=2
   logic [9:0]  m10;       // mag aligned so bit w-1 of the field sits at bit 9
+  // the second half's view of the first half (registered when REG = 1)
+  logic [9:0]  u_h, m10_h;
+  logic [10:0] s_h;
+  logic        sign_h, ratio_h, zero_h, illegal_h;
+  logic [1:0]  wsel_h;
+  logic [2:0]  fmt_h;
   logic [7:0]  lz;        // fiu_pkg::lzc count, <= 10 here
   logic [9:0]  nrm;       // m10 << lz: top bit set
   logic [24:0] qr;        // 24 quotient bits and the rounding bit
@@ -101,16 +116,24 @@ module fiu_unpack (
     if (!ratio) m10 = mag;
   end
 
+  fiu_pipe_reg #(.W(10 + 10 + 11 + 1 + 1 + 1 + 1 + 2 + 3), .EN(REG)) u_half (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .en_i   (en_i),
+    .d_i    ({u, m10, s, sign, ratio, mag == 10'd0, comp_i[2], wsel, fmt_i}),
+    .q_o    ({u_h, m10_h, s_h, sign_h, ratio_h, zero_h, illegal_h, wsel_h, fmt_h})
+  );
+
   // Outside the always_comb blocks: Icarus 11 re-runs an always_comb that calls lzc, endlessly.
-  assign lz = fiu_pkg::lzc({m10, 1'b1, 117'd0});
+  assign lz = fiu_pkg::lzc({m10_h, 1'b1, 117'd0});
 
   always_comb begin
-    nrm = m10 << lz;
-    if (!ratio) begin
+    nrm = m10_h << lz;
+    if (!ratio_h) begin
       qr  = {nrm, 15'd0};           // exact integer, rounding bit 0
       em1 = 8'd135 - lz;            // value = q * 2^-(14+lz)
     end else begin
-      unique case (wsel)
+      unique case (wsel_h)
         2'd1:    qr = {nrm[9:1], nrm[9:1], nrm[9:3]};
         2'd2:    qr = {{12{nrm[9:8]}}, nrm[9]};
         default: qr = {nrm, nrm, nrm[9:5]};
@@ -118,15 +141,15 @@ module fiu_unpack (
       em1 = 8'd125 - lz;            // value = q * 2^-(24+lz)
     end
     magf = {em1, 23'd0} + {7'd0, qr[24:1]} + {30'd0, qr[0]};
-    fp   = (mag == 10'd0) ? 32'd0 : {sign, magf};
+    fp   = zero_h ? 32'd0 : {sign_h, magf};
 
-    if (comp_i[2]) begin
+    if (illegal_h) begin
       result_o = 32'd0;             // comp 4..7: illegal
     end else begin
-      unique case (fmt_i)
+      unique case (fmt_h)
         FmtUnorm, FmtSnorm, FmtSnormLeg, FmtUscaled, FmtSscaled: result_o = fp;
-        FmtUint: result_o = {22'd0, u};
-        FmtSint: result_o = {{21{s[10]}}, s};
+        FmtUint: result_o = {22'd0, u_h};
+        FmtSint: result_o = {{21{s_h[10]}}, s_h};
         default: result_o = 32'd0;  // fmt 7: illegal
       endcase
     end

@@ -40,7 +40,9 @@ under OUT/, and ends with one summary line.
   --lanes "L..."        LANES values to synthesise (default "$lanes")
   --ram-words N         RAM_WORDS (default $words)
   --targets "T..."      synthesis targets among ice40 ecp5 xc7 (default "$targets"):
-                          ice40: synth_ice40 -dsp; ecp5: synth_ecp5;
+                          ice40: synth_ice40 -dsp; ecp5: synth_ecp5, then the
+                          per-flip-flop reset inverters merged (opt_merge -share_all on
+                          the LUT4s that drive TRELLIS_FF LSR);
                           xc7: synth_xilinx -family xc7 -flatten -noiopad
   --pnr "T..."          place and route for these targets at --pnr-lanes (default "$pnr";
                           "" or --no-pnr for none): ice40 on an iCE40 UP5K (Debian
@@ -231,6 +233,15 @@ synth_job() {
   { read_lines
     echo "hierarchy -check -top $top $(chparams "$l" "$w" "$@")"
     synth_cmd "$t" "$flat"
+    if [ "$t" = ecp5 ]; then
+      # Yosys 0.23 gives every flip-flop with an active-low asynchronous reset (rst_ni) its own
+      # LUT4 inverter on LSR; merge those identical inverters into one (only LUT4s that drive an
+      # LSR: a LUT4 merged across PFUMX inputs could not be packed by nextpnr)
+      echo "select t:TRELLIS_FF %ci1:+[LSR] %ci1:+[Z] t:LUT4 %i"
+      echo "opt_merge -share_all"
+      echo "select -clear"
+      echo "opt_clean"
+    fi
     echo "tee -q -o runs/$id.stat.txt stat"
     if [ "$flat" = 1 ]; then
       echo "tee -q -o runs/$id.stat.json stat -json"
