@@ -98,10 +98,12 @@ wave: build
 wave-png: build
 	@scripts/wave.sh --png $(or $(PNG),$(BUILD)/wave/$(TEST).png) $(WAVE_ARGS)
 
-# The FPGA flow (docs/synthesis.md); scripts/synth.sh --help lists SYNTH_ARGS.
+# The FPGA flow (docs/synthesis.md); scripts/synth.sh --help lists SYNTH_ARGS. SYNTH_VARIANTS:
+# the second ECP5 configuration placed and routed beside the default one (DEEP, spec 8.5).
 SYNTH_ARGS ?=
+SYNTH_VARIANTS ?= --ecp5-variant deep:DEEP=1
 synth: deps
-	@scripts/synth.sh --out $(BUILD)/synth -j$(JOBS) $(SYNTH_ARGS)
+	@scripts/synth.sh --out $(BUILD)/synth -j$(JOBS) $(SYNTH_VARIANTS) $(SYNTH_ARGS)
 
 # Fuzzing (docs/verification.md "Fuzzing"): its own clang build in $(BUILD)/fuzz, no configure needed.
 FUZZ_SECONDS ?= 60

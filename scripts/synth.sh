@@ -23,6 +23,7 @@ check=0
 sets=()
 up5k_small=""
 up5k_sets=()
+ecp5_variants=()
 ecp5_freq=100
 ice40_freq=50
 seed=1
@@ -57,6 +58,13 @@ under OUT/, and ends with one summary line.
   --up5k-small WORDS    extra run: iCE40 at LANES=1, RAM_WORDS=WORDS, placed on the UP5K
                           (the small configuration; reports whether it fits)
   --up5k-set NAME=VALUE extra top-level parameter of the --up5k-small run only (repeatable)
+  --ecp5-variant NAME:NAME=VALUE[,NAME=VALUE...]
+                        one more ECP5 synthesis, place and route at --pnr-lanes with these
+                        parameters on top of --set (repeatable; run ID ecp5_lL_wW_NAME,
+                        its own rows and checks in the report; it must not change the
+                        memories, which are inventoried once), e.g. deep:DEEP=1 (make synth
+                        and synth.flow pass that one; skipped without ECP5 place and
+                        route); "none" clears the list
   --ecp5-freq MHZ       nextpnr-ecp5 target frequency (default $ecp5_freq)
   --ice40-freq MHZ      nextpnr-ice40 target frequency (default $ice40_freq)
   --seed N              nextpnr seed (default $seed)
@@ -95,6 +103,7 @@ while [ $# -gt 0 ]; do
     --set) sets+=("${2:?}"); shift ;;
     --up5k-small) up5k_small=${2:?}; shift ;;
     --up5k-set) up5k_sets+=("${2:?}"); shift ;;
+    --ecp5-variant) if [ "${2:?}" = none ]; then ecp5_variants=(); else ecp5_variants+=("$2"); fi; shift ;;
     --ecp5-freq) ecp5_freq=${2:?}; shift ;;
     --ice40-freq) ice40_freq=${2:?}; shift ;;
     --seed) seed=${2:?}; shift ;;
@@ -124,9 +133,15 @@ case "$breakdown" in all|l1|none) ;; *)
     [[ "$b" =~ ^(ice40|ecp5|xc7):[1-9][0-9]*$ ]] || die "--breakdown: '$b' is not all, l1, none or TARGET:LANES"
   done ;;
 esac
+for v in ${ecp5_variants[@]+"${ecp5_variants[@]}"}; do
+  [[ "$v" =~ ^[a-z][a-z0-9]*:[A-Za-z_][A-Za-z0-9_]*=[^[:space:],]+(,[A-Za-z_][A-Za-z0-9_]*=[^[:space:],]+)*$ ]] ||
+    die "--ecp5-variant: '$v' is not NAME:NAME=VALUE[,NAME=VALUE...] (NAME in lower case)"
+done
 for s in ${sets[@]+"${sets[@]}"} ${up5k_sets[@]+"${up5k_sets[@]}"}; do
   [[ "$s" =~ ^[A-Za-z_][A-Za-z0-9_]*=[^[:space:]]+$ ]] || die "--set/--up5k-set: '$s' is not NAME=VALUE"
 done
+
+[[ " $pnr " == *" ecp5 "* ]] || ecp5_variants=()   # variants are ECP5 place-and-route runs
 
 # ---------------------------------------------------------------- tools and sources
 need() { command -v "$1" >/dev/null 2>&1 || { echo "$me: $1: not found (run scripts/deps.sh)" >&2; exit 1; }; }
@@ -270,6 +285,7 @@ synth_job() {
   meta "$id" params "$(IFS=,; echo "LANES=$l,RAM_WORDS=$w${*:+,$*}")"
   meta "$id" synth "$(synth_cmd "$t" "$flat")"
   [ -z "$run_extra" ] || meta "$id" extra "$run_extra"
+  [ -z "$run_variant" ] || meta "$id" variant "$run_variant"
   yosys_run "$id"
 }
 
@@ -334,6 +350,7 @@ pnr_job() {
 failed=0
 running=0
 run_extra=""
+run_variant=""
 pool_wait() {  # wait for one job when the pool is full (or for all with "all")
   while [ "$running" -ge "${1:-$jobs}" ] && [ "$running" -gt 0 ]; do
     wait -n || failed=1
@@ -343,7 +360,9 @@ pool_wait() {  # wait for one job when the pool is full (or for all with "all")
 spawn() { pool_wait; "$@" & running=$((running + 1)); }
 
 t_start=$(now)
-echo "synth: $top, LANES {$lanes}, RAM_WORDS=$words, targets {$targets}, place and route {$pnr} at LANES=$pnr_lanes${up5k_small:+, UP5K small RAM_WORDS=$up5k_small}; logs in $out/runs"
+vtext=""
+[ "${#ecp5_variants[@]}" -eq 0 ] || vtext=", ECP5 variants {${ecp5_variants[*]}}"
+echo "synth: $top, LANES {$lanes}, RAM_WORDS=$words, targets {$targets}, place and route {$pnr} at LANES=$pnr_lanes$vtext${up5k_small:+, UP5K small RAM_WORDS=$up5k_small}; logs in $out/runs"
 
 # 1. memory inventory per LANES (fast) and the port list for the iCE40 harness
 all_lanes=$(printf '%s\n' $lanes $( [ -n "$pnr" ] && echo "$pnr_lanes" ) | sort -nu)
@@ -372,6 +391,13 @@ for t in $pnr; do
   id="${t}_l${pnr_lanes}_w${words}"
   [ "$t" = ice40 ] && harness "$id" "mems_l${pnr_lanes}_w${words}"
   spawn synth_pnr_job "$t" "$pnr_lanes" "$words" "$id" ${sets[@]+"${sets[@]}"}
+done
+for v in ${ecp5_variants[@]+"${ecp5_variants[@]}"}; do
+  id="ecp5_l${pnr_lanes}_w${words}_${v%%:*}"
+  IFS=, read -r -a vsets <<< "${v#*:}"
+  run_variant="${v%%:*}: ${v#*:}"
+  spawn synth_pnr_job ecp5 "$pnr_lanes" "$words" "$id" ${sets[@]+"${sets[@]}"} "${vsets[@]}"
+  run_variant=""
 done
 if [ -n "$up5k_small" ]; then
   id="ice40_l1_w${up5k_small}_small"

@@ -376,8 +376,8 @@ def cmd_report(a):
         elif m.get("kind") == "pnr":
             pnrs[m["of"]] = m
     order = {"xc7": 0, "ecp5": 1, "ice40": 2}
-    runs.sort(key=lambda m: (1 if m.get("extra") else 0, order.get(m["target"], 9),
-                             int(m["lanes"]), int(m["words"])))
+    runs.sort(key=lambda m: (1 if m.get("extra") else 0, 1 if m.get("variant") else 0,
+                             order.get(m["target"], 9), int(m["lanes"]), int(m["words"]), m["_id"]))
 
     rows = []
     for m in runs:
@@ -386,6 +386,7 @@ def cmd_report(a):
         row = {"id": rid, "target": t, "lanes": L, "words": W, "params": m.get("params", ""),
                "status": m.get("status"), "seconds": float(m.get("seconds", 0) or 0),
                "cmd": m.get("cmd"), "synth": m.get("synth"), "extra": m.get("extra"),
+               "variant": m.get("variant"),
                "reused": m.get("reused")}
         st = load_json(os.path.join(out, "runs", rid + ".stat.json"))
         by_type = {}
@@ -427,6 +428,8 @@ def cmd_report(a):
     # targets
     for r in rows:
         t, L = r["target"], r["lanes"]
+        # check label: target and LANES, plus an --ecp5-variant's parameters ("ecp5 L1 DEEP=1")
+        lab = f"{t} L{L}" + (f" {r['variant'].split(': ', 1)[-1]}" if r.get("variant") else "")
         if r["status"] != "ok":
             r["verdicts"] = ["synthesis failed"]
             continue
@@ -434,7 +437,7 @@ def cmd_report(a):
         why_ram = ram_reason(r)
         ok = r["param_ram_bram"]
         if not r.get("extra"):
-            check(f"{t} L{L}: parameter RAM in {BRAM_NAMES[t]}", ok, why_ram)
+            check(f"{lab}: parameter RAM in {BRAM_NAMES[t]}", ok, why_ram)
         v.append(("RAM→" + BRAM_NAMES[t].split("/")[0], ok, why_ram))
         if t == "xc7" and L == 4:
             lpl = r["lut_total"] / L
@@ -458,21 +461,22 @@ def cmd_report(a):
             if t == "ecp5":
                 routed = p["status"] == "ok"
                 fit = fit_text(r)
-                check(f"ecp5 L{L}: placed and routed on the LFE5U-25F", routed,
+                check(f"{lab}: placed and routed on the LFE5U-25F", routed,
                       "routed" if routed else f"{p['status']}: {fit}{dominant(r, 'lut')}")
                 v.append(("fits 25F", routed, fit))
                 if fm is not None:
                     d = f"{fm:.1f} MHz (target {ECP5_MIN_FMAX:g}, aim {ECP5_AIM_FMAX:g})"
                     if fm < ECP5_MIN_FMAX:
                         d += f": missed by {ECP5_MIN_FMAX - fm:.1f} MHz; critical path in {path_modules(p)}"
-                    check(f"ecp5 L{L}: Fmax >= 50 MHz", fm >= ECP5_MIN_FMAX, d)
+                    check(f"{lab}: Fmax >= 50 MHz", fm >= ECP5_MIN_FMAX, d)
                     v.append(("Fmax", fm >= ECP5_MIN_FMAX, d))
                 else:
-                    check(f"ecp5 L{L}: Fmax >= 50 MHz", False, "no Fmax (not routed)")
+                    check(f"{lab}: Fmax >= 50 MHz", False, "no Fmax (not routed)")
             elif t == "ice40":
                 r["fit_why"] = "" if p["status"] == "ok" else dominant(r, "lut")
                 v.append(("fits UP5K", p["status"] == "ok", fit_text(r)))
         r["verdicts"] = v
+        r["label"] = lab
 
     # hard checks on the report's presence are the caller's; here: ECP5 place and route present
     if any(r["target"] == "ecp5" and "pnr" in r for r in rows) is False and any(
@@ -623,10 +627,11 @@ def summary(rows, checks):
     for r in rows:
         if r["target"] == "ecp5" and "pnr" in r:
             p = r["pnr"]
+            lab = r.get("label") or f"ecp5 L{r['lanes']}"
             if p["status"] == "ok":
-                parts.append(f"ecp5 L{r['lanes']} {r.get('fmax') or 0:.1f} MHz (fits)")
+                parts.append(f"{lab} {r.get('fmax') or 0:.1f} MHz (fits)")
             else:
-                parts.append(f"ecp5 L{r['lanes']} not routed ({fit_text(r)})")
+                parts.append(f"{lab} not routed ({fit_text(r)})")
     for r in rows:
         if r["target"] == "ice40" and "pnr" in r:
             nm = "UP5K" + (f" small (RAM_WORDS={r['words']})" if r.get("extra") else "")

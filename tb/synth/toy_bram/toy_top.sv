@@ -1,8 +1,10 @@
 // A parameter RAM with one write port and one registered read port per lane (block RAM on
-// every target), feeding a multiply-add per lane.
+// every target), feeding a multiply-add per lane; DEEP = 1 registers each lane's result once
+// more (the --ecp5-variant self-test).
 module fiu_top #(
   parameter int LANES     = 1,
-  parameter int RAM_WORDS = 256
+  parameter int RAM_WORDS = 256,
+  parameter bit DEEP      = 1'b0
 ) (
   input  logic                          clk_i,
   input  logic                          rst_ni,
@@ -24,7 +26,15 @@ module fiu_top #(
   for (genvar l = 0; l < LANES; l++) begin : g_lane
     logic [31:0] rd_q;
     always_ff @(posedge clk_i) rd_q <= ram_q[raddr_i[fiu_pkg::AW*l +: RAW]];
+    logic [31:0] y;
     toy_mac u_mac (.clk_i(clk_i), .a_i(a_i[16*l +: 16]), .b_i(rd_q[15:0]),
-                   .c_i({rd_q[31:16], 16'h0}), .y_o(y_o[32*l +: 32]));
+                   .c_i({rd_q[31:16], 16'h0}), .y_o(y));
+    if (DEEP) begin : g_deep
+      logic [31:0] y_q;
+      always_ff @(posedge clk_i) y_q <= y;
+      assign y_o[32*l +: 32] = y_q;
+    end else begin : g_direct
+      assign y_o[32*l +: 32] = y;
+    end
   end
 endmodule
