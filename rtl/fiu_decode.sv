@@ -6,24 +6,23 @@ module fiu_decode
   input  logic [2:0]  op_i,
   input  logic [2:0]  ipa_mode_i,
   input  logic [2:0]  loc_i,
+  /* verilator lint_off UNUSEDSIGNAL */  // ATTRCHAN (9:8) is fiu_plane_fetch's
   input  logic [31:0] vintrp_i,
+  /* verilator lint_on UNUSEDSIGNAL */
   input  logic [5:0]  wave_lane0_i,
   input  logic [2:0]  unpack_fmt_i,
   input  logic [2:0]  unpack_comp_i,
   input  logic [4:0]  smp_count_i,
   output logic [4:0]  status_o,      // request-level status, fiu_pkg::ST_OK if the request executes
-  output logic [7:0]  vsrc_o,
-  output logic [1:0]  attrchan_o,
-  output logic [5:0]  attr_o,
   output logic [1:0]  vop_o
 );
   logic [5:0] encoding;
-  logic [7:0] vdst;
+  logic [7:0] vdst, vsrc;
+  logic [5:0] attr;
   logic       count_ok, table_loc;
 
-  assign vsrc_o     = vintrp_i[7:0];
-  assign attrchan_o = vintrp_i[9:8];
-  assign attr_o     = vintrp_i[15:10];
+  assign vsrc       = vintrp_i[7:0];
+  assign attr       = vintrp_i[15:10];
   assign vop_o      = vintrp_i[17:16];
   assign vdst       = vintrp_i[25:18];
   assign encoding   = vintrp_i[31:26];
@@ -43,9 +42,9 @@ module fiu_decode
       fiu_pkg::OP_VINTRP: begin
         if (encoding != 6'b110010 && encoding != 6'b110101)        status_o = fiu_pkg::ST_VINTRP_ENCODING;
         else if (vop_o == 2'd3)                                    status_o = fiu_pkg::ST_VINTRP_OPCODE;
-        else if (vop_o != fiu_pkg::VINTRP_MOV && vdst == vsrc_o)            status_o = fiu_pkg::ST_VINTRP_VDST_VSRC;
-        else if (vop_o == fiu_pkg::VINTRP_MOV && vsrc_o > 8'd2)             status_o = fiu_pkg::ST_VINTRP_MOV_PARAM;
-        else if (attr_o > 6'd32)                                   status_o = fiu_pkg::ST_VINTRP_ATTR;
+        else if (vop_o != fiu_pkg::VINTRP_MOV && vdst == vsrc)            status_o = fiu_pkg::ST_VINTRP_VDST_VSRC;
+        else if (vop_o == fiu_pkg::VINTRP_MOV && vsrc > 8'd2)             status_o = fiu_pkg::ST_VINTRP_MOV_PARAM;
+        else if (attr > 6'd32)                                   status_o = fiu_pkg::ST_VINTRP_ATTR;
         else if (7'(wave_lane0_i) + 7'(LANES) > 7'd64)             status_o = fiu_pkg::ST_WAVE_RANGE;
       end
       fiu_pkg::OP_UNPACK: begin

@@ -1,10 +1,11 @@
 // plane_fetch stage (spec 4, 8.5): attribute map and parameter RAM.
 //  accept edge: the request's a[imm] map entry is read from copy A at the edge that takes the
-//     request into S1 (the address is on the request port).
+//     request into S1 (the address is on the request port); for VINTRP, the request's part of
+//     the LDS word and each lane's PRIMID (its key) are formed from the request port's fields.
 //  S1 (combinational, from the slot in S1): per-lane fetch keys and the lane checks that need
 //     no RAM; the slot's one plane address w (from its key, shared by the slot's lanes); the
 //     parameter-RAM read of words w..w+2 and AL2P's map read (copy B, at the slot's key) are
-//     issued at the edge that moves the slot to S2. NUMPRIM comes counted from the accept edge.
+//     issued at the edge that moves the slot to S2.
 //  S2 (outputs): the three words, the map entry, each lane's status (the range check of w is
 //     made here, on the registered w) and interpolation type.
 // Keys (fiu_issue groups lanes by key): IPA a[imm] prim_base; IPA.IDX prim_base + ra[15:2] (the
@@ -25,6 +26,10 @@ module fiu_plane_fetch #(
   input  logic                         s0_map_we_i,   // a MAP write is accepted
   input  logic [7:0]                   s0_map_waddr_i,
   input  logic [10:0]                  s0_map_wdata_i,
+  input  logic                         s0_take_i,     // the request fields below are taken into S1
+  input  logic [30:2]                  s0_m0_i,       // its M0 (bit 31 is ignored, spec 4.6; 1:0 is checked in S1)
+  input  logic [17:0]                  s0_vintrp_i,   // its VINTRP fields {op, attr, attrchan, vsrc}
+  input  logic [5:0]                   s0_wave_lane0_i,
   // S1: the slot
   input  logic                         s1_req_i,      // S1 holds a request slot
   input  logic                         s1_map_we_i,   // S1 holds a MAP write (copy B)
@@ -35,13 +40,8 @@ module fiu_plane_fetch #(
   input  logic [2:0]                   op_i,
   input  logic                         idx_i,
   input  logic [9:0]                   imm_i,
-  input  logic [30:0]                  m0_i,          // bit 31 of M0 is ignored (spec 4.6)
-  input  logic [3:0]                   numprim_m1_i,  // popcount(M0[30:16]) = NUMPRIM - 1
-  input  logic [5:0]                   wave_lane0_i,
-  input  logic [5:0]                   attr_i,
-  input  logic [1:0]                   attrchan_i,
+  input  logic [1:0]                   m0_low_i,      // M0[1:0] (the LDS alignment check)
   input  logic [1:0]                   vop_i,
-  input  logic [7:0]                   vsrc_i,
   input  logic [LANES*32-1:0]          prim_base_i,
   input  logic [LANES*32-1:0]          ra_i,          // IPA.IDX: Puniform-resolved; AL2P: address base
   output logic [LANES*33-1:0]          key_o,
@@ -73,6 +73,52 @@ module fiu_plane_fetch #(
     .clearing_o (clearing_o)
   );
 
+  // ---------------------------------------------------------------- accept edge: VINTRP parts
+  // LDS word of the read (spec 4.6): M0[15:2] + 12 * (ATTR * NUMPRIM + PRIMID) + the offset of
+  // the op's first word (P1: P0 = 2 * ATTRCHAN; P2: P20 = 8 + ATTRCHAN; MOV: P10 = P0 + 1, P20,
+  // P0). Everything but PRIMID is a field of the request: that part (lds_base, < 2^15) is summed
+  // here; S1 adds the slot's 12 * PRIMID. Each lane's PRIMID is counted here too.
+  logic [15:0]        lds_base_d, lds_base_q;
+  logic [LANES*5-1:0] primid_d, primid_q;
+  logic [9:0]         attr_np;        // ATTR * NUMPRIM <= 63 * 16
+  logic [3:0]         numprim_m1;     // popcount(M0[30:16]) = NUMPRIM - 1
+  logic [5:0]         s0_attr;
+  logic [1:0]         s0_attrchan, s0_vop;
+  logic [7:0]         s0_vsrc;
+  logic               s0_mov_like;
+  logic [15:0]        lds_off;
+
+  // ATTR * NUMPRIM as shifts and adds (no multiplier); 12 * x = 8x + 4x
+  function automatic logic [9:0] attr_times(input logic [5:0] attr, input logic [3:0] n_m1);
+    logic [9:0] s;
+    s = 10'(attr);
+    for (int k = 0; k < 4; k++) if (n_m1[k]) s = s + (10'(attr) << k);
+    attr_times = s;
+  endfunction
+
+  assign {s0_vop, s0_attr, s0_attrchan, s0_vsrc} = s0_vintrp_i;
+  assign numprim_m1  = 4'($countones(s0_m0_i[30:16]));
+  assign attr_np     = attr_times(s0_attr, numprim_m1);
+  assign s0_mov_like = (s0_vop != fiu_pkg::VINTRP_P1) && (s0_vop != fiu_pkg::VINTRP_P2);
+  assign lds_off     = ((s0_vop == fiu_pkg::VINTRP_P2) || (s0_mov_like && s0_vsrc == 8'd1))
+                       ? 16'd8 + 16'(s0_attrchan)
+                       : 16'({s0_attrchan, 1'b0}) + 16'(s0_mov_like && s0_vsrc == 8'd0);
+  assign lds_base_d  = 16'(s0_m0_i[15:2]) + 16'({attr_np, 3'd0}) + 16'({attr_np, 2'd0}) + lds_off;
+
+  for (genvar i = 0; i < LANES; i++) begin : g_s0
+    logic [3:0] quad;
+    assign quad = 4'((7'(s0_wave_lane0_i) + 7'(i)) >> 2);
+    assign primid_d[5*i +: 5] = 5'($countones(s0_m0_i[30:16] & 15'((16'd1 << quad) - 16'd1)));
+  end
+
+  // request fields: no reset (qualified by the slot in S1)
+  always_ff @(posedge clk_i) begin
+    if (s0_take_i) begin
+      lds_base_q <= lds_base_d;
+      primid_q   <= primid_d;
+    end
+  end
+
   // ---------------------------------------------------------------- S1
   logic        is_ipa, is_al2p, is_vintrp, sys;
   logic [LANES*5-1:0] st1;
@@ -86,13 +132,11 @@ module fiu_plane_fetch #(
 
   for (genvar i = 0; i < LANES; i++) begin : g_s1
     logic [31:0] pb, ra, l;
-    logic [3:0]  quad;
     logic [4:0]  primid;
     assign pb     = prim_base_i[32*i +: 32];
     assign ra     = ra_i[32*i +: 32];
     assign l      = ra + 32'(imm_i);                 // AL2P logical byte address
-    assign quad   = 4'((7'(wave_lane0_i) + 7'(i)) >> 2);
-    assign primid = 5'($countones(m0_i[30:16] & 15'((16'd1 << quad) - 16'd1)));
+    assign primid = primid_q[5*i +: 5];
     // 33 bits: an IDX plane address is prim_base + offset without wrap-around (spec 4.2)
     assign key_o[33*i +: 33] = is_al2p   ? {25'd0, l[9:2]} :
                                is_vintrp ? {28'd0, primid} :
@@ -104,43 +148,24 @@ module fiu_plane_fetch #(
                            : (imm_i[1:0] != 2'd0) ? fiu_pkg::ST_MISALIGNED : fiu_pkg::ST_OK) :
         is_al2p   ? ((l[31:10] != 22'd0) ? fiu_pkg::ST_ADDR_RANGE :
                      (l[1:0] != 2'd0)    ? fiu_pkg::ST_MISALIGNED : fiu_pkg::ST_OK) :
-        is_vintrp ? ((m0_i[1:0] != 2'd0) ? fiu_pkg::ST_MISALIGNED : fiu_pkg::ST_OK) : fiu_pkg::ST_OK;
+        is_vintrp ? ((m0_low_i != 2'd0) ? fiu_pkg::ST_MISALIGNED : fiu_pkg::ST_OK) : fiu_pkg::ST_OK;
   end
 
   // the slot's plane address
   logic        present;
   logic [1:0]  map_interp;
   logic [7:0]  plane;
-  logic [32:0] w_ipa, w, lds_base, lds_off, lds_w;
-  logic [9:0]  attr_np;        // ATTR * NUMPRIM <= 32 * 16
+  logic [32:0] w_ipa, w, lds_w;
   logic [8:0]  prim12;         // 12 * PRIMID of the slot (PRIMID <= 15)
   logic [1:0]  w_len;          // words read past w: IPA 2 (w..w+2), P1 1, P2 and MOV 0
   logic        w_chk;          // the read must lie inside the RAM (checked in S2)
-  logic        mov_like;       // neither P1 nor P2: MOV (as the read address)
   logic [4:0]  st2;            // the slot's shared plane check, but for the range
 
   assign {present, map_interp, plane} = map_a;
 
-  // ATTR * NUMPRIM as shifts and adds (no multiplier); 12 * x = 8x + 4x; 3 * plane = 2 plane + plane
-  function automatic logic [9:0] attr_times(input logic [5:0] attr, input logic [3:0] n_m1);
-    logic [9:0] s;
-    s = 10'(attr);
-    for (int k = 0; k < 4; k++) if (n_m1[k]) s = s + (10'(attr) << k);
-    attr_times = s;
-  endfunction
-
-  // LDS word of the read (spec 4.6): M0[15:2] + 12 * (ATTR * NUMPRIM + PRIMID) + the offset of
-  // the op's first word (P1: P0 = 2 * ATTRCHAN; P2: P20 = 8 + ATTRCHAN; MOV: P10 = P0 + 1, P20,
-  // P0). Everything but PRIMID is a field of the request, so the sum is re-associated: the
-  // request's part is ready beside fiu_issue, and one adder follows the slot's key.
-  assign attr_np  = attr_times(attr_i, numprim_m1_i);
-  assign mov_like = (vop_i != fiu_pkg::VINTRP_P1) && (vop_i != fiu_pkg::VINTRP_P2);
-  assign lds_off  = ((vop_i == fiu_pkg::VINTRP_P2) || (mov_like && vsrc_i == 8'd1))
-                    ? 33'd8 + 33'(attrchan_i)
-                    : 33'({attrchan_i, 1'b0}) + 33'(mov_like && vsrc_i == 8'd0);
-  assign lds_base = 33'(m0_i[15:2]) + 33'({attr_np, 3'd0}) + 33'({attr_np, 2'd0}) + lds_off;
+  // the LDS word: the request's part (accept edge) + 12 * the slot's PRIMID; 3 * plane = 2 plane + plane
   assign prim12   = {lead_key_i[4:0], 3'd0} + {1'b0, lead_key_i[4:0], 2'd0};
-  assign lds_w    = lds_base + 33'(prim12);
+  assign lds_w    = 33'(lds_base_q) + 33'(prim12);
   assign w_ipa    = lead_key_i + 33'({plane, 1'b0}) + 33'(plane);
   // the word the read starts at: IPA the plane's A; P1 P0 (then P10); P2 P20; MOV its parameter
   assign w = is_vintrp ? lds_w : idx_i ? lead_key_i : w_ipa;

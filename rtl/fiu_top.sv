@@ -95,8 +95,7 @@ module fiu_top #(
   logic                s1_sat_q, s1_idx_q, s1_atest_q, s1_pmul_q, s1_puniform_q, s1_unpack_bgra_q;
   logic [9:0]          s1_imm_q;
   logic [31:0]         s1_vintrp_q;
-  logic [30:0]         s1_m0_q;
-  logic [3:0]          s1_numprim_m1_q;  // NUMPRIM - 1 = popcount(M0[30:16]), counted at the accept edge
+  logic [1:0]          s1_m0_low_q;      // M0[1:0]; the LDS address parts are formed at the accept edge
   logic [5:0]          s1_wave_lane0_q;
   logic [LANES-1:0]    s1_active_q, s1_guard_q, s1_front_face_q;
   logic [LANES*16-1:0] s1_px_q, s1_py_q, s1_coverage_q;
@@ -140,8 +139,8 @@ module fiu_top #(
       s1_unpack_fmt_q <= req_unpack_fmt_i; s1_unpack_comp_q <= req_unpack_comp_i; s1_sat_q <= req_sat_i;
       s1_idx_q <= req_idx_i; s1_atest_q <= req_atest_i; s1_pmul_q <= req_pmul_i;
       s1_puniform_q <= req_puniform_i; s1_unpack_bgra_q <= req_unpack_bgra_i; s1_imm_q <= req_imm_i;
-      s1_vintrp_q <= req_vintrp_i; s1_m0_q <= req_m0_i[30:0];
-      s1_numprim_m1_q <= 4'($countones(req_m0_i[30:16])); s1_wave_lane0_q <= req_wave_lane0_i;
+      s1_vintrp_q <= req_vintrp_i; s1_m0_low_q <= req_m0_i[1:0];
+      s1_wave_lane0_q <= req_wave_lane0_i;
       s1_active_q <= req_active_i; s1_guard_q <= req_guard_i; s1_front_face_q <= req_front_face_i;
       s1_px_q <= req_px_i; s1_py_q <= req_py_i; s1_coverage_q <= req_coverage_i;
       s1_sample_id_q <= req_sample_id_i; s1_prim_base_q <= req_prim_base_i; s1_prim_id_q <= req_prim_id_i;
@@ -152,9 +151,7 @@ module fiu_top #(
   // ---- S1 combinational: decode, Puniform, coord, unpack, fetch keys, issue
   logic       s1_req;
   logic [4:0] dec_status;
-  logic [7:0] dec_vsrc;
-  logic [1:0] dec_attrchan, dec_vop;
-  logic [5:0] dec_attr;
+  logic [1:0] dec_vop;
 
   assign s1_req = s1_valid_q && !s1_cfg_q;
 
@@ -168,9 +165,6 @@ module fiu_top #(
     .unpack_comp_i (s1_unpack_comp_q),
     .smp_count_i   (smp_count),
     .status_o      (dec_status),
-    .vsrc_o        (dec_vsrc),
-    .attrchan_o    (dec_attrchan),
-    .attr_o        (dec_attr),
     .vop_o         (dec_vop)
   );
 
@@ -294,6 +288,10 @@ module fiu_top #(
     .s0_map_we_i   (cfg_fire && map_write(cfg_sel_i, cfg_addr_i, cfg_data_i[9:8])),
     .s0_map_waddr_i(cfg_addr_i[7:0]),
     .s0_map_wdata_i(cfg_data_i[10:0]),
+    .s0_take_i     (req_fire),
+    .s0_m0_i       (req_m0_i[30:2]),
+    .s0_vintrp_i   (req_vintrp_i[17:0]),
+    .s0_wave_lane0_i(req_wave_lane0_i),
     .s1_req_i      (s1_req),
     .s1_map_we_i   (en && s1_valid_q && s1_cfg_q && map_write(s1_cfg_sel_q, s1_cfg_addr_q, s1_cfg_data_q[9:8])),
     .s1_ram_we_i   (en && s1_valid_q && s1_cfg_q && s1_cfg_sel_q == fiu_pkg::CFG_RAM &&
@@ -304,13 +302,8 @@ module fiu_top #(
     .op_i          (s1_op_q),
     .idx_i         (s1_idx_q),
     .imm_i         (s1_imm_q),
-    .m0_i          (s1_m0_q),
-    .numprim_m1_i  (s1_numprim_m1_q),
-    .wave_lane0_i  (s1_wave_lane0_q),
-    .attr_i        (dec_attr),
-    .attrchan_i    (dec_attrchan),
+    .m0_low_i      (s1_m0_low_q),
     .vop_i         (dec_vop),
-    .vsrc_i        (dec_vsrc),
     .prim_base_i   (s1_prim_base_q),
     .ra_i          (ra_eff),
     .key_o         (fetch_key),
