@@ -7,7 +7,9 @@
 // fiu_alpha_unorm, then compared as unsigned integers. NEVER/ALWAYS ignore the operands.
 // One signed 33-bit comparator serves both formats: the fp32 sign-magnitude key
 // (-|x| or +|x|, so -0 and +0 share key 0) or the zero-extended UNORM value.
-// Kill = !pass_o (applied by the top).
+// Kill = !pass_o (applied by the top). unorm_i is the value the UNORM key converts: the
+// written value, or the same value before .SAT, since u_n(saturate(x)) = u_n(x) for every x
+// (spec 5.3); the top passes the latter, which keeps the saturate off that path.
 // REG = 0: combinational. REG = 1: the two keys, the NaN flag and func_i are registered (at a
 // rising edge with en_i = 1) before the comparison, so pass_o follows the inputs by one cycle
 // (spec 8.5, DEEP).
@@ -20,6 +22,7 @@ module fiu_alpha #(
   input  logic [2:0]  func_i,
   input  logic [1:0]  format_i,
   input  logic [31:0] alpha_i,
+  input  logic [31:0] unorm_i,
   input  logic [31:0] ref_i,
   output logic        pass_o
 );
@@ -39,7 +42,7 @@ module fiu_alpha #(
   logic [15:0] unorm_r;
 
   fiu_alpha_unorm u_unorm_alpha (
-    .a_i     (alpha_i),
+    .a_i     (unorm_i),
     .fmt_i   (format_i),
     .value_o (unorm_a)
   );

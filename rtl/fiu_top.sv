@@ -591,6 +591,7 @@ module fiu_top #(
       .func_i   (alpha_func),
       .format_i (alpha_fmt),
       .alpha_i  (a_result[32*i +: 32]),
+      .unorm_i  (wm ? r1 : 32'd0),        // u_n(saturate(x)) = u_n(x) (spec 5.3)
       .ref_i    (alpha_ref),
       .pass_o   (pass[i])
     );

@@ -193,9 +193,19 @@ struct AlphaBench {
         }
     }
 
+    // sat = 0: alpha_i = unorm_i = a; sat = 1: alpha_i = saturate(a), unorm_i = a (the top's use:
+    // the UNORM key from the value before .SAT), and the model compares saturate(a)
     void check_pair(uint32_t a, uint32_t r)
     {
+        for (int sat = 0; sat < 2; sat++)
+            check_pair_sat(a, r, sat != 0);
+    }
+
+    void check_pair_sat(uint32_t a0, uint32_t r, bool sat)
+    {
+        uint32_t a = sat ? fiu_f32_saturate(a0) : a0;
         alpha.alpha_i = a;
+        alpha.unorm_i = a0;
         alpha.ref_i = r;
         for (uint32_t fmt = 0; fmt < 4; fmt++)
             for (uint32_t func = 0; func < 8; func++) {
@@ -209,9 +219,9 @@ struct AlphaBench {
                 }
                 bool got = alpha.pass_o != 0;
                 if (st.bad(got != want))
-                    std::printf("MISMATCH alpha func=%u format=%u alpha=0x%08" PRIx32 " ref=0x%08" PRIx32
-                                ": rtl=%d model=%d\n",
-                                func, fmt, a, r, got, want);
+                    std::printf("MISMATCH alpha func=%u format=%u alpha=0x%08" PRIx32 " (before .SAT 0x%08" PRIx32
+                                ") ref=0x%08" PRIx32 ": rtl=%d model=%d\n",
+                                func, fmt, a, a0, r, got, want);
             }
     }
 };

@@ -169,6 +169,27 @@ static void test_unorm_random(tally *t, unorm_fn dut, uint64_t seed, uint64_t co
           dut(FIU_F32_ONE, 0), 0);
 }
 
+/* u_n(saturate(x)) = u_n(x) for every x (spec 5.3; the RTL converts the value before .SAT):
+   every sign and exponent, fraction edges and random fractions, against the oracle. */
+static void test_unorm_of_saturate(tally *t, uint64_t seed)
+{
+    static const unsigned widths[] = {8, 10, 16};
+    uint64_t s = seed;
+    for (uint32_t se = 0; se < 512; se++)
+        for (unsigned k = 0; k < 20; k++) {
+            static const uint32_t edges[] = {0, 1, 0x400000u, 0x7FFFFFu};
+            uint32_t frac = k < 4 ? edges[k] : (uint32_t)splitmix64(&s) & 0x7FFFFFu;
+            uint32_t x = se << 23 | frac, sx = fiu_f32_saturate(x);
+            for (size_t i = 0; i < 3; i++) {
+                uint32_t want = oracle_unorm(x, widths[i]);
+                check(t, oracle_unorm(sx, widths[i]) == want, "oracle u_n(saturate(x))", x, oracle_unorm(sx, widths[i]),
+                      want);
+                check(t, fiu_alpha_unorm(sx, widths[i]) == want, "u_n(saturate(x))", x, fiu_alpha_unorm(sx, widths[i]),
+                      want);
+            }
+        }
+}
+
 /* ---- FLOAT32 compare ---- */
 
 static const uint32_t float_specials[] = {
@@ -461,6 +482,8 @@ int main(int argc, char **argv)
     }
     t.section = "unorm random";
     test_unorm_random(&t, fiu_alpha_unorm, seed, count);
+    t.section = "unorm of saturate";
+    test_unorm_of_saturate(&t, seed);
     t.section = "float32 compare";
     test_float_compare(&t, fiu_alpha_pass, seed, count);
     t.section = "unorm compare";
