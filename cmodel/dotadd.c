@@ -295,8 +295,11 @@ static inline bool fp_dotadd(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uin
 
 #if HOST_FP
 
-/* r = a*b + c*d + e if every step is provably exact and |r| >= 2^-126, else false. */
-static inline bool t1_dotadd(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e, unsigned mode, uint32_t *r)
+/* 1: *r = RNE(a*b + c*d + e), every step provably exact and |r| >= 2^-126. -1: the terms are
+ * in *terms = [P, Q, E] (exact, finite) but a sum is inexact, tiny or zero. 0: operands that
+ * tier 1 does not take (inf, NaN, subnormal in PRESERVE, tiny or overflowing unfused products). */
+static inline int t1_dotadd(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e, unsigned mode, uint32_t *r,
+                            __m128d terms[2])
 {
     const uint32_t X = 0x7F800000u, S = 0x80000000u;
     const __m128i vx = _mm_set1_epi32((int)X), vmag = _mm_set1_epi32(0x7FFFFFFF), v0 = _mm_setzero_si128();
@@ -312,7 +315,7 @@ static inline bool t1_dotadd(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uin
         bad |= _mm_movemask_ps(_mm_castsi128_ps(_mm_andnot_si128(mag0, ex0))) | fiu_f32_is_subnormal(e);
     }
     if (bad | (xe == X))
-        return false;
+        return 0;
     /* zero or normal operands: the conversions and products are exact doubles, zero or >= 2^-252 */
     __m128 f = _mm_castsi128_ps(v);
     __m128d ac = _mm_cvtps_pd(f), bd = _mm_cvtps_pd(_mm_movehl_ps(f, f));
@@ -329,16 +332,28 @@ static inline bool t1_dotadd(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uin
         __m128d out = _mm_or_pd(_mm_and_pd(_mm_cmplt_pd(am, _mm_set1_pd(0x1p-126)), _mm_cmpgt_pd(am, _mm_setzero_pd())),
                                 _mm_cmpge_pd(ar, _mm_set1_pd(0x1p128)));
         if (_mm_movemask_pd(out))
-            return false;
+            return 0;
         pq = _mm_or_pd(ar, _mm_and_pd(sign, pq));
     }
-    return fiu_t1_sum(pq, _mm_unpacklo_pd(x, x), r);
+    if (fiu_t1_sum(pq, _mm_unpacklo_pd(x, x), r))
+        return 1;
+    terms[0] = pq, terms[1] = x;
+    return -1;
 }
-#else
-static inline bool t1_dotadd(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e, unsigned mode, uint32_t *r)
+
+static uint32_t dotadd_int(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e, unsigned mode);
+
+/* Tier 2 on tier 1's terms, then the integer path. */
+__attribute__((noinline)) static uint32_t dotadd_t2(const __m128d terms[2], uint32_t a, uint32_t b, uint32_t c,
+                                                    uint32_t d, uint32_t e, unsigned mode, int *fp)
 {
-    (void)a, (void)b, (void)c, (void)d, (void)e, (void)mode, (void)r;
-    return false;
+    uint32_t r;
+    if (*fp < 0)
+        *fp = host_fp_default();
+    if (*fp && fp_sum3(_mm_cvtsd_f64(terms[0]), _mm_cvtsd_f64(_mm_unpackhi_pd(terms[0], terms[0])),
+                       _mm_cvtsd_f64(terms[1]), (mode & FIU_F32_FLUSH) != 0, &r))
+        return r;
+    return dotadd_int(a, b, c, d, e, mode);
 }
 #endif
 
@@ -422,9 +437,16 @@ __attribute__((noinline)) static uint32_t dotadd_slow1(uint32_t a, uint32_t b, u
 
 uint32_t fiu_f32_dotadd(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e, unsigned mode)
 {
+#if HOST_FP
     uint32_t r;
-    if (t1_dotadd(a, b, c, d, e, mode, &r))
+    __m128d terms[2];
+    int k = t1_dotadd(a, b, c, d, e, mode, &r, terms);
+    if (k > 0)
         return r;
+    int fp = -1;
+    if (k < 0)
+        return dotadd_t2(terms, a, b, c, d, e, mode, &fp);
+#endif
     return dotadd_slow1(a, b, c, d, e, mode);
 }
 
@@ -433,10 +455,18 @@ void fiu_f32_dotadd_batch(size_t n, const uint32_t *a, const uint32_t *b, const 
 {
     int fp = -1; /* MXCSR read once, when tier 1 first declines */
     for (size_t i = 0; i < n; i++) {
+#if HOST_FP
         uint32_t x;
-        if (!t1_dotadd(a[i], b[i], c[i], d[i], e[i], mode, &x))
+        __m128d terms[2];
+        int k = t1_dotadd(a[i], b[i], c[i], d[i], e[i], mode, &x, terms);
+        if (k == 0)
             x = dotadd_slow(a[i], b[i], c[i], d[i], e[i], mode, &fp);
+        else if (k < 0)
+            x = dotadd_t2(terms, a[i], b[i], c[i], d[i], e[i], mode, &fp);
         r[i] = x;
+#else
+        r[i] = dotadd_slow(a[i], b[i], c[i], d[i], e[i], mode, &fp);
+#endif
     }
 }
 
