@@ -453,20 +453,23 @@ uint32_t fiu_f32_dotadd(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t
 void fiu_f32_dotadd_batch(size_t n, const uint32_t *a, const uint32_t *b, const uint32_t *c, const uint32_t *d,
                           const uint32_t *e, unsigned mode, uint32_t *r)
 {
-    int fp = -1; /* MXCSR read once, when tier 1 first declines */
-    for (size_t i = 0; i < n; i++) {
 #if HOST_FP
-        uint32_t x;
-        __m128d terms[2];
-        int k = t1_dotadd(a[i], b[i], c[i], d[i], e[i], mode, &x, terms);
-        if (k == 0)
-            x = dotadd_slow(a[i], b[i], c[i], d[i], e[i], mode, &fp);
-        else if (k < 0)
-            x = dotadd_t2(terms, a[i], b[i], c[i], d[i], e[i], mode, &fp);
-        r[i] = x;
-#else
-        r[i] = dotadd_slow(a[i], b[i], c[i], d[i], e[i], mode, &fp);
+    bool fp = host_fp_default(); /* once per batch */
 #endif
+    for (size_t i = 0; i < n; i++) {
+        uint32_t x;
+#if HOST_FP
+        if (fp) { /* the default host state: tier 2 directly */
+            if (!fp_dotadd(a[i], b[i], c[i], d[i], e[i], mode, &x))
+                x = dotadd_int(a[i], b[i], c[i], d[i], e[i], mode);
+            r[i] = x;
+            continue;
+        }
+        __m128d terms[2];
+        if (t1_dotadd(a[i], b[i], c[i], d[i], e[i], mode, &x, terms) <= 0) /* tier 1 only */
+#endif
+            x = dotadd_int(a[i], b[i], c[i], d[i], e[i], mode);
+        r[i] = x;
     }
 }
 
