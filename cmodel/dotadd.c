@@ -175,9 +175,9 @@ static uint32_t sum_terms(const f32_term *t, int n, bool flush)
     return round_pack(neg, neg ? -(u128)half_units : (u128)half_units, wb - 1, flush);
 }
 
-/* ---- Host floating-point fast path (spec 2.11, "Fast paths"). Used only where the host
- * evaluates double in double (SSE2) and only when MXCSR is the default: round to nearest,
- * no FTZ, no DAZ, exceptions masked. Anything it cannot prove falls to the integer path. */
+/* ---- Tier 2, the MXCSR-checked host floating-point path (spec 2.11, "Fast paths"). Used only
+ * where the host evaluates double in double (SSE2) and only when MXCSR is the default: round to
+ * nearest, no FTZ, no DAZ, exceptions masked. Anything it cannot prove falls to the integer path. */
 #if FIU_HOST_FP
 #include <xmmintrin.h>
 #define HOST_FP 1
@@ -345,12 +345,10 @@ static uint32_t dotadd_int(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint3
 
 /* Tier 2 on tier 1's terms, then the integer path. */
 __attribute__((noinline)) static uint32_t dotadd_t2(const __m128d terms[2], uint32_t a, uint32_t b, uint32_t c,
-                                                    uint32_t d, uint32_t e, unsigned mode, int *fp)
+                                                    uint32_t d, uint32_t e, unsigned mode)
 {
     uint32_t r;
-    if (*fp < 0)
-        *fp = host_fp_default();
-    if (*fp && fp_sum3(_mm_cvtsd_f64(terms[0]), _mm_cvtsd_f64(_mm_unpackhi_pd(terms[0], terms[0])),
+    if (host_fp_default() && fp_sum3(_mm_cvtsd_f64(terms[0]), _mm_cvtsd_f64(_mm_unpackhi_pd(terms[0], terms[0])),
                        _mm_cvtsd_f64(terms[1]), (mode & FIU_F32_FLUSH) != 0, &r))
         return r;
     return dotadd_int(a, b, c, d, e, mode);
@@ -416,23 +414,14 @@ __attribute__((noinline)) static uint32_t dotadd_int(uint32_t a, uint32_t b, uin
     return dotadd_fused(a, b, c, d, e, mode);
 }
 
-/* Tiers 2 and 3: the MXCSR-checked double path, then the integer path. */
+/* Tiers 2 and 3 from the operands: the MXCSR-checked double path, then the integer path. */
 __attribute__((noinline)) static uint32_t dotadd_slow(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e,
-                                                      unsigned mode, int *fp)
+                                                      unsigned mode)
 {
     uint32_t r;
-    if (*fp < 0)
-        *fp = host_fp_default();
-    if (*fp && fp_dotadd(a, b, c, d, e, mode, &r))
+    if (host_fp_default() && fp_dotadd(a, b, c, d, e, mode, &r))
         return r;
     return dotadd_int(a, b, c, d, e, mode);
-}
-
-__attribute__((noinline)) static uint32_t dotadd_slow1(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e,
-                                                       unsigned mode)
-{
-    int fp = -1;
-    return dotadd_slow(a, b, c, d, e, mode, &fp);
 }
 
 uint32_t fiu_f32_dotadd(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e, unsigned mode)
@@ -443,11 +432,10 @@ uint32_t fiu_f32_dotadd(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t
     int k = t1_dotadd(a, b, c, d, e, mode, &r, terms);
     if (k > 0)
         return r;
-    int fp = -1;
     if (k < 0)
-        return dotadd_t2(terms, a, b, c, d, e, mode, &fp);
+        return dotadd_t2(terms, a, b, c, d, e, mode);
 #endif
-    return dotadd_slow1(a, b, c, d, e, mode);
+    return dotadd_slow(a, b, c, d, e, mode);
 }
 
 void fiu_f32_dotadd_batch(size_t n, const uint32_t *a, const uint32_t *b, const uint32_t *c, const uint32_t *d,
