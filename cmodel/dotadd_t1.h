@@ -25,24 +25,12 @@
 #define FIU_DOTADD_FAULT 0 /* tests only: 1..7 break one safety check each (test_f32_fastpath) */
 #endif
 
-/* |x| as double bits, 2^-126 <= |x|, to fp32 magnitude bits by RNE in integers; inf on overflow. */
-static inline uint32_t fiu_t1_round(uint64_t mag)
-{
-#if FIU_DOTADD_FAULT == 7
-    uint64_t q = (mag + 0x10000000u) >> 29; /* ties away from zero */
-#else
-    uint64_t q = (mag + 0x0FFFFFFFu + ((mag >> 29) & 1)) >> 29;
-#endif
-    q -= (uint64_t)(1023 - 127) << 23;
-    return q < FIU_F32_POS_INF ? (uint32_t)q : FIU_F32_POS_INF;
-}
-
 #if FIU_HOST_FP
 /* pq = [P, Q], x = [E, E]: exact doubles, each zero or of magnitude in [2^-298, 2^257).
  * In any rounding mode s = P+Q is rounded faithfully; if it is not exact, s minus the larger
  * of P, Q is exact and differs from the smaller, so a comparison fails; the same for
  * u = s + E (spec 2.11). True and *r = RNE(P+Q+E) when both sums are exact and
- * |u| >= 2^-126 (so no flush applies); false otherwise (inexact, tiny or an exact zero). */
+ * 2^-126 <= |u| < 2^128 - 2^103; false otherwise (inexact, tiny, zero or overflowing). */
 static inline bool fiu_t1_sum(__m128d pq, __m128d x, uint32_t *r)
 {
     __m128d qp = _mm_shuffle_pd(pq, pq, 1);
@@ -56,15 +44,25 @@ static inline bool fiu_t1_sum(__m128d pq, __m128d x, uint32_t *r)
     double ud = _mm_cvtsd_f64(u2);
     uint64_t ub;
     memcpy(&ub, &ud, sizeof ub);
-    uint64_t mag = ub & ~(1ull << 63);
+    uint64_t mag = ub & ~(1ull << 63), lo = (1023ull - 126) << 52; /* 2^-126 */
 #if FIU_DOTADD_FAULT == 6
-    bool tiny = mag == 0;
-#else
-    bool tiny = mag < (1023ull - 126) << 52; /* also an exact zero: its sign is spec 2.4's */
+    lo = 1; /* tiny sums accepted */
 #endif
-    if ((_mm_movemask_pd(ok) != 3) | tiny)
+    /* lo <= |u| < 2^128 - 2^103: the result is a normal fp32 (no subnormal rounding, no FLUSH,
+     * no overflow; an exact zero, whose IEEE sign depends on the mode, is declined) */
+    bool normal = mag - lo < 0x47EFFFFFF0000000ull - lo;
+    if ((_mm_movemask_pd(ok) != 3) | !normal)
         return false;
-    *r = ((uint32_t)(ub >> 32) & 0x80000000u) | fiu_t1_round(mag);
+    /* RNE to 24 significant bits on the bits (the carry stays in the magnitude); the rounded
+     * value is a normal fp32, so its conversion is exact in every mode */
+    __m128i b = _mm_castpd_si128(u2);
+#if FIU_DOTADD_FAULT == 7
+    __m128i inc = _mm_set1_epi64x(0x10000000); /* ties away from zero */
+#else
+    __m128i inc = _mm_add_epi64(_mm_and_si128(_mm_srli_epi64(b, 29), _mm_set1_epi64x(1)), _mm_set1_epi64x(0x0FFFFFFF));
+#endif
+    __m128d rd = _mm_castsi128_pd(_mm_andnot_si128(_mm_set1_epi64x(0x1FFFFFFF), _mm_add_epi64(b, inc)));
+    *r = (uint32_t)_mm_cvtsi128_si32(_mm_castps_si128(_mm_cvtsd_ss(_mm_setzero_ps(), rd)));
     return true;
 }
 #endif

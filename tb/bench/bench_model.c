@@ -67,14 +67,14 @@ static double lanes_per_s(const fiu_state *st, const fiu_request *rq, size_t n, 
 
 int main(int argc, char **argv)
 {
-    int rounds = 5;
+    int rounds = 15;
     const char *only = NULL; /* center, centroid or mixed: that figure alone (for callgrind) */
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             printf("usage: bench_model [--rounds N] [--only center|centroid|mixed]\n"
                    "  Times fiu_execute: immediate IPA PASS over %d lanes (CENTER, CENTROID) and a\n"
                    "  generated mixed-op stream (seed 7), single requests and fiu_execute_batch; best of\n"
-                   "  N rounds (default 5). --only runs one figure with single requests, e.g. under\n"
+                   "  N rounds (default 15). --only runs one figure with single requests, e.g. under\n"
                    "  valgrind --tool=callgrind --toggle-collect=fiu_execute for instructions per lane.\n",
                    LANES);
             return 0;
