@@ -231,9 +231,12 @@ static bool ipa_imm(const fiu_state *st, const fiu_request *rq, fiu_response *rs
                 /* finite: zero or normal after the flush, so conversions and products are exact */
                 pfast = ((pa & 0x7F800000u) != 0x7F800000u) & ((pb & 0x7F800000u) != 0x7F800000u) &
                         ((pc & 0x7F800000u) != 0x7F800000u);
-                ab16 = _mm_mul_pd(_mm_unpacklo_pd(f32_to_m128d(pa), f32_to_m128d(pb)), _mm_set1_pd(0.0625));
-                cc = f32_to_m128d(pc);
-                cc = _mm_unpacklo_pd(cc, cc);
+                ab16 = cc = _mm_setzero_pd(); /* inf or NaN is never converted: no invalid flag */
+                if (pfast) {
+                    ab16 = _mm_mul_pd(_mm_unpacklo_pd(f32_to_m128d(pa), f32_to_m128d(pb)), _mm_set1_pd(0.0625));
+                    cc = f32_to_m128d(pc);
+                    cc = _mm_unpacklo_pd(cc, cc);
+                }
             }
         }
         if (pstatus) {

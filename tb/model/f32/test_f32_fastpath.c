@@ -4,9 +4,11 @@
  * results around 2^-126 and the overflow threshold, specials, random bits, plausible plane
  * data and exact sums at tier 1's edges (ties, 53/54-bit spans, 2^-126, 2^128 - 2^103, zero
  * signs); the single and the batch entry point. Half of the rounds run under one of the 15
- * non-default host states (rounding mode by fesetround x MXCSR FTZ, DAZ): the results must be
- * the reference's and the default state's. Built also with -DFIU_DOTADD_FAULT=n, where it
+ * non-default host states (rounding mode by fesetround x MXCSR FTZ, DAZ) or with the invalid,
+ * divide-by-zero, overflow and underflow traps enabled (glibc): the results must be the
+ * reference's and the default state's, and no trap may fire. Built also with -DFIU_DOTADD_FAULT=n, where it
  * must fail (CTest). */
+#define _GNU_SOURCE /* feenableexcept */
 #include <fenv.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -229,19 +231,30 @@ static void check(tally *t, const char *state, int kind, const uint32_t v[5], un
     t->per_kind[kind]++;
 }
 
-enum { BATCH = 4096, STATES = 16 };
+enum { BATCH = 4096, STATES = 17 }; /* 0 default, 1..15 modes, 16 traps */
 
 /* Host state i: rounding mode i % 4, MXCSR FTZ if i & 4, DAZ if i & 8; 0 is the default. */
 static const int ROUNDING[4] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO};
 
 static void state_name(int i, char *buf, size_t n)
 {
+    if (i == 16) {
+        snprintf(buf, n, "traps");
+        return;
+    }
     static const char *const RN[4] = {"nearest", "upward", "downward", "towardzero"};
     snprintf(buf, n, "%s%s%s", RN[i % 4], i & 4 ? "+FTZ" : "", i & 8 ? "+DAZ" : "");
 }
 
 static bool set_state(int i)
 {
+    if (i == 16) { /* every trap but inexact: the fast paths must not raise them */
+#if defined(__GLIBC__)
+        return feenableexcept(FE_INVALID | FE_DIVBYZERO | FE_OVERFLOW | FE_UNDERFLOW) != -1;
+#else
+        return false;
+#endif
+    }
     if (fesetround(ROUNDING[i % 4]))
         return false;
 #if defined(__SSE__)
@@ -299,8 +312,9 @@ int main(int argc, char **argv)
             printf("usage: " PROG " [--count N] [--seed S]\n"
                    "  fiu_f32_dotadd and fiu_f32_dotadd_batch vs fiu_f32_dotadd_ref on adversarial cases\n"
                    "  for the fast paths (spec 2.11), all modes; about N cases in total (default 1000000),\n"
-                   "  half of them under the 15 non-default host states (fesetround x MXCSR FTZ, DAZ),\n"
-                   "  which must change no result. Exit 1 on any mismatch or change.\n");
+                   "  half of them under the 15 non-default host states (fesetround x MXCSR FTZ, DAZ) or\n"
+                   "  with all traps but inexact enabled, which must change no result. Exit 1 on any\n"
+                   "  mismatch or change (a trap kills the process).\n");
             return 0;
         } else if (!strcmp(argv[i], "--count") && i + 1 < argc) {
             count = strtoull(argv[++i], NULL, 0);
@@ -318,7 +332,7 @@ int main(int argc, char **argv)
     for (uint64_t r = 0; r < rounds; r++) /* odd rounds: the next non-default host state */
         run_batch(&t, &g, r % 2 ? (int)((r / 2) % (STATES - 1)) + 1 : 0, r % 4 >= 2);
     int states = __builtin_popcount(t.host_states);
-    printf(PROG ": %" PRIu64 " cases, seed 0x%" PRIX64 ", %d non-default host states, %" PRIu64
+    printf(PROG ": %" PRIu64 " cases, seed 0x%" PRIX64 ", %d non-default host states (traps included), %" PRIu64
            " changed by the host state, %" PRIu64 " mismatches",
            t.cases, seed, states, t.changed, t.fails);
     for (int k = 0; k < KINDS; k++)

@@ -5,8 +5,10 @@
  * coefficients (zeros of both signs, subnormals, inf, NaN, extremes), ties decided by a term
  * below the double precision of the others, results around 2^-126 and random bits; per-quad
  * primitives, planes past the end of the RAM; every location; PASS, MUL and SC; .SAT. Every
- * request runs again under one of the 15 non-default host states (rounding mode by fesetround,
- * MXCSR FTZ and DAZ), which must not change its response. */
+ * request runs again under one of 16 non-default host states (rounding mode by fesetround,
+ * MXCSR FTZ and DAZ; or every trap but inexact enabled, glibc), which must not change its
+ * response (and no trap may fire). */
+#define _GNU_SOURCE /* feenableexcept */
 #include <fenv.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -105,9 +107,16 @@ static void oracle(const fiu_state *st, const fiu_request *rq, fiu_response *rsp
 
 static const int ROUNDING[4] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO};
 
-/* Host state i (1..15): rounding mode i % 4, FTZ if i & 4, DAZ if i & 8. */
+/* Host state i (1..15): rounding mode i % 4, FTZ if i & 4, DAZ if i & 8; 16: traps. */
 static bool set_state(int i)
 {
+    if (i == 16) {
+#if defined(__GLIBC__)
+        return feenableexcept(FE_INVALID | FE_DIVBYZERO | FE_OVERFLOW | FE_UNDERFLOW) != -1;
+#else
+        return false;
+#endif
+    }
     if (fesetround(ROUNDING[i % 4]))
         return false;
 #if defined(__SSE__)
@@ -136,7 +145,8 @@ int main(int argc, char **argv)
             printf("usage: " PROG " [--count N] [--seed S]\n"
                    "  N random IPA a[imm] requests (default 20000) through fiu_execute, each checked lane by\n"
                    "  lane against an oracle (fiu_f32_dotadd_ref on the spec's operands) and run again\n"
-                   "  under a non-default host state (15 of them in turn), which must change nothing.\n"
+                   "  under a non-default host state (16 of them in turn, one with traps enabled),\n"
+                   "  which must change nothing.\n"
                    "  Exit 1 on any difference.\n");
             return 0;
         } else if (!strcmp(argv[i], "--count") && i + 1 < argc) {
@@ -219,7 +229,7 @@ int main(int argc, char **argv)
                 if (got.result[i] != want.result[i])
                     printf("  lane %u: %08" PRIX32 ", oracle %08" PRIX32 "\n", i, got.result[i], want.result[i]);
         }
-        int state = (int)(n % 15) + 1;
+        int state = (int)(n % 16) + 1;
         fenv_t saved;
         fegetenv(&saved);
         if (set_state(state)) {
