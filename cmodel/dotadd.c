@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "dotadd_t1.h"
 #include "dotadd_terms.h"
 
 __extension__ typedef unsigned __int128 u128;
@@ -174,11 +175,10 @@ static uint32_t sum_terms(const f32_term *t, int n, bool flush)
     return round_pack(neg, neg ? -(u128)half_units : (u128)half_units, wb - 1, flush);
 }
 
-/* ---- Host floating-point fast path (spec 2.11, "Fast paths"). Used only where the host
- * evaluates double in double (SSE2) and only when MXCSR is the default: round to nearest,
- * no FTZ, no DAZ, exceptions masked. Anything it cannot prove falls to the integer path. */
-#if (defined(__x86_64__) || (defined(__i386__) && defined(__SSE2_MATH__))) && FLT_EVAL_METHOD == 0 && \
-    !defined(__FAST_MATH__) && !__FINITE_MATH_ONLY__ && !defined(FIU_NO_HOST_FP)
+/* ---- Tier 2, the MXCSR-checked host floating-point path (spec 2.11, "Fast paths"). Used only
+ * where the host evaluates double in double (SSE2) and only when MXCSR is the default: round to
+ * nearest, no FTZ, no DAZ, exceptions masked. Anything it cannot prove falls to the integer path. */
+#if FIU_HOST_FP
 #include <xmmintrin.h>
 #define HOST_FP 1
 __attribute__((unused)) static bool host_fp_default(void) { return (_mm_getcsr() & ~0x3Fu) == 0x1F80u; }
@@ -187,9 +187,6 @@ __attribute__((unused)) static bool host_fp_default(void) { return (_mm_getcsr()
 static bool host_fp_default(void) { return false; }
 #endif
 
-#ifndef FIU_DOTADD_FAULT
-#define FIU_DOTADD_FAULT 0 /* tests only: 1..4 break one safety check each (test_f32_fastpath) */
-#endif
 #if FIU_DOTADD_FAULT == 4
 #define host_fp_default() HOST_FP
 #endif
@@ -291,6 +288,73 @@ static inline bool fp_dotadd(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uin
     return fp_sum3(p, q, u2d(e), flush, r);
 }
 
+/* ---- Tier 1 (spec 2.11, "Mode-independent path"): every host operation is exact, or its
+ * exactness is checked by comparisons that are themselves exact; then no rounding mode, FTZ or
+ * DAZ setting can change a value, and no MXCSR read is needed. Accepts finite operands that
+ * are zero or normal (after FLUSH) and a nonzero exact sum of magnitude >= 2^-126. */
+
+#if HOST_FP
+
+/* 1: *r = RNE(a*b + c*d + e), every step provably exact and |r| >= 2^-126. -1: the terms are
+ * in *terms = [P, Q, E] (exact, finite) but a sum is inexact, tiny or zero. 0: operands that
+ * tier 1 does not take (inf, NaN, subnormal in PRESERVE, tiny or overflowing unfused products). */
+static inline int t1_dotadd(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e, unsigned mode, uint32_t *r,
+                            __m128d terms[2])
+{
+    const uint32_t X = 0x7F800000u, S = 0x80000000u;
+    const __m128i vx = _mm_set1_epi32((int)X), vmag = _mm_set1_epi32(0x7FFFFFFF), v0 = _mm_setzero_si128();
+    __m128i v = _mm_set_epi32((int)d, (int)b, (int)c, (int)a); /* lanes a, c, b, d */
+    __m128i ex = _mm_and_si128(v, vx), ex0 = _mm_cmpeq_epi32(ex, v0);
+    int bad = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(ex, vx))); /* inf or NaN */
+    uint32_t xe = e & X;
+    if (mode & FIU_F32_FLUSH) {
+        v = _mm_andnot_si128(_mm_and_si128(ex0, vmag), v);
+        e = xe ? e : e & S;
+    } else { /* subnormal operands: DAZ would change their conversion */
+        __m128i mag0 = _mm_cmpeq_epi32(_mm_and_si128(v, vmag), v0);
+        bad |= _mm_movemask_ps(_mm_castsi128_ps(_mm_andnot_si128(mag0, ex0))) | fiu_f32_is_subnormal(e);
+    }
+    if (bad | (xe == X))
+        return 0;
+    /* zero or normal operands: the conversions and products are exact doubles, zero or >= 2^-252 */
+    __m128 f = _mm_castsi128_ps(v);
+    __m128d ac = _mm_cvtps_pd(f), bd = _mm_cvtps_pd(_mm_movehl_ps(f, f));
+    __m128d pq = _mm_mul_pd(ac, bd); /* [P, Q] */
+    __m128d x = _mm_cvtps_pd(_mm_castsi128_ps(_mm_cvtsi32_si128((int)e)));
+    if (!(mode & FIU_F32_FUSED)) { /* RNE of both products to 24 bits in integers, kept as doubles */
+        const __m128d sign = _mm_set1_pd(-0.0);
+        __m128i m = _mm_castpd_si128(_mm_andnot_pd(sign, pq));
+        __m128i odd = _mm_and_si128(_mm_srli_epi64(m, 29), _mm_set1_epi64x(1));
+        __m128i rm = _mm_andnot_si128(_mm_set1_epi64x(0x1FFFFFFF),
+                                      _mm_add_epi64(m, _mm_add_epi64(odd, _mm_set1_epi64x(0x0FFFFFFF))));
+        __m128d am = _mm_castsi128_pd(m), ar = _mm_castsi128_pd(rm);
+        /* a tiny nonzero product (subnormal rounding, FLUSH) or an overflow to inf: integer path */
+        __m128d out = _mm_or_pd(_mm_and_pd(_mm_cmplt_pd(am, _mm_set1_pd(0x1p-126)), _mm_cmpgt_pd(am, _mm_setzero_pd())),
+                                _mm_cmpge_pd(ar, _mm_set1_pd(0x1p128)));
+        if (_mm_movemask_pd(out))
+            return 0;
+        pq = _mm_or_pd(ar, _mm_and_pd(sign, pq));
+    }
+    if (fiu_t1_sum(pq, _mm_unpacklo_pd(x, x), r))
+        return 1;
+    terms[0] = pq, terms[1] = x;
+    return -1;
+}
+
+static uint32_t dotadd_int(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e, unsigned mode);
+
+/* Tier 2 on tier 1's terms, then the integer path. */
+__attribute__((noinline)) static uint32_t dotadd_t2(const __m128d terms[2], uint32_t a, uint32_t b, uint32_t c,
+                                                    uint32_t d, uint32_t e, unsigned mode)
+{
+    uint32_t r;
+    if (host_fp_default() && fp_sum3(_mm_cvtsd_f64(terms[0]), _mm_cvtsd_f64(_mm_unpackhi_pd(terms[0], terms[0])),
+                       _mm_cvtsd_f64(terms[1]), (mode & FIU_F32_FLUSH) != 0, &r))
+        return r;
+    return dotadd_int(a, b, c, d, e, mode);
+}
+#endif
+
 /* Common case: all five operands normal, so every term is finite and nonzero. */
 static bool is_normal(uint32_t x) { return ((x >> 23) & 0xFFu) - 1u < 254u; }
 
@@ -350,7 +414,9 @@ __attribute__((noinline)) static uint32_t dotadd_int(uint32_t a, uint32_t b, uin
     return dotadd_fused(a, b, c, d, e, mode);
 }
 
-uint32_t fiu_f32_dotadd(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e, unsigned mode)
+/* Tiers 2 and 3 from the operands: the MXCSR-checked double path, then the integer path. */
+__attribute__((noinline)) static uint32_t dotadd_slow(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e,
+                                                      unsigned mode)
 {
     uint32_t r;
     if (host_fp_default() && fp_dotadd(a, b, c, d, e, mode, &r))
@@ -358,13 +424,38 @@ uint32_t fiu_f32_dotadd(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t
     return dotadd_int(a, b, c, d, e, mode);
 }
 
+uint32_t fiu_f32_dotadd(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e, unsigned mode)
+{
+#if HOST_FP
+    uint32_t r;
+    __m128d terms[2];
+    int k = t1_dotadd(a, b, c, d, e, mode, &r, terms);
+    if (k > 0)
+        return r;
+    if (k < 0)
+        return dotadd_t2(terms, a, b, c, d, e, mode);
+#endif
+    return dotadd_slow(a, b, c, d, e, mode);
+}
+
 void fiu_f32_dotadd_batch(size_t n, const uint32_t *a, const uint32_t *b, const uint32_t *c, const uint32_t *d,
                           const uint32_t *e, unsigned mode, uint32_t *r)
 {
+#if HOST_FP
     bool fp = host_fp_default(); /* once per batch */
+#endif
     for (size_t i = 0; i < n; i++) {
         uint32_t x;
-        if (!fp || !fp_dotadd(a[i], b[i], c[i], d[i], e[i], mode, &x))
+#if HOST_FP
+        if (fp) { /* the default host state: tier 2 directly */
+            if (!fp_dotadd(a[i], b[i], c[i], d[i], e[i], mode, &x))
+                x = dotadd_int(a[i], b[i], c[i], d[i], e[i], mode);
+            r[i] = x;
+            continue;
+        }
+        __m128d terms[2];
+        if (t1_dotadd(a[i], b[i], c[i], d[i], e[i], mode, &x, terms) <= 0) /* tier 1 only */
+#endif
             x = dotadd_int(a[i], b[i], c[i], d[i], e[i], mode);
         r[i] = x;
     }

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dotadd_t1.h"
 #include "stages.h"
 
 static const char *const STATUS_NAMES[FIU_ST_COUNT_] = {
@@ -168,6 +169,120 @@ static void write_lane(const fiu_state *st, fiu_response *rsp, uint32_t i, uint3
         rsp->kill |= 1ull << i;
 }
 
+/* ---- IPA a[imm] at a mapped, non-system address in PASS or MUL (spec 2.11, "Batch entry
+ * points"): the common request. Per plane the flushed coefficients are checked and converted
+ * once; per lane the products A*(X/16) and B*(Y/16) (X = px*16 + sx < 2^20) are exact doubles
+ * and tier 1 sums them. Lanes it declines go through fiu_f32_dotadd_batch. */
+#if FIU_HOST_FP
+static bool is_system_addr(uint32_t addr)
+{
+    return addr == FIU_SYS_PRIMID || addr == FIU_SYS_FRONT_FACE || addr == FIU_SYS_SAMPLE_X ||
+           addr == FIU_SYS_SAMPLE_Y;
+}
+
+static uint32_t flush32(uint32_t x) { return (x & 0x7F800000u) ? x : (x & 0x80000000u); }
+
+static __m128d f32_to_m128d(uint32_t x) { return _mm_cvtps_pd(_mm_castsi128_ps(_mm_cvtsi32_si128((int)x))); }
+
+static bool ipa_imm(const fiu_state *st, const fiu_request *rq, fiu_response *rsp)
+{
+    uint32_t addr = rq->imm & 0x3FFu;
+    if (rq->op != FIU_OP_IPA || rq->idx || (addr & 3u) || is_system_addr(addr))
+        return false;
+    const fiu_map_entry *me = &st->map[addr >> 2];
+    unsigned mode = me->present ? ipa_effective_mode(rq->ipa_mode, me->interp) : FIU_IPA_CONSTANT;
+    if (mode == FIU_IPA_CONSTANT)
+        return false;
+    uint32_t n = rq->lanes <= FIU_MAX_LANES ? rq->lanes : FIU_MAX_LANES;
+    uint8_t sxy[FIU_MAX_LANES][2];
+    uint64_t skip = 0; /* lanes that do not execute or have a sample error */
+    for (uint32_t i = 0; i < n; i++) {
+        const fiu_lane *ln = &rq->lane[i];
+        skip |= (uint64_t)!(ln->active && ln->guard) << i;
+    }
+    if (rq->loc != FIU_LOC_CENTER) /* sample positions first: no calls in the loop below */
+        for (uint32_t i = 0; i < n; i++) {
+            uint8_t ls = (skip >> i & 1) ? FIU_OK
+                                         : (uint8_t)fiu_coord_sample(&st->samples, rq, &rq->lane[i], &sxy[i][0],
+                                                                     &sxy[i][1]);
+            if (ls) {
+                raise_status(rsp, ls);
+                skip |= 1ull << i;
+            }
+        }
+    uint32_t da[FIU_MAX_LANES], dx[FIU_MAX_LANES], db[FIU_MAX_LANES], dy[FIU_MAX_LANES], dc[FIU_MAX_LANES];
+    uint8_t dlane[FIU_MAX_LANES];
+    size_t ndot = 0;
+    uint64_t word = UINT64_MAX, done = 0;
+    uint8_t pstatus = FIU_OK;
+    bool pfast = false, center = rq->loc == FIU_LOC_CENTER;
+    uint32_t pa = 0, pb = 0, pc = 0, plane3 = 3u * me->plane;
+    __m128d ab16 = _mm_setzero_pd(), cc = _mm_setzero_pd();
+    for (uint32_t i = 0; i < n; i++) {
+        if (skip >> i & 1)
+            continue;
+        const fiu_lane *ln = &rq->lane[i];
+        uint64_t w = (uint64_t)ln->prim_base + plane3;
+        if (w != word) { /* a new plane: range check, flush, classify, convert */
+            word = w;
+            pstatus = w + 2 >= st->ram_words ? FIU_ST_ADDR_RANGE : FIU_OK;
+            if (!pstatus) {
+                pa = flush32(st->ram[w]), pb = flush32(st->ram[w + 1]), pc = flush32(st->ram[w + 2]);
+                /* finite: zero or normal after the flush, so conversions and products are exact */
+                pfast = ((pa & 0x7F800000u) != 0x7F800000u) & ((pb & 0x7F800000u) != 0x7F800000u) &
+                        ((pc & 0x7F800000u) != 0x7F800000u);
+                ab16 = cc = _mm_setzero_pd(); /* inf or NaN is never converted: no invalid flag */
+                if (pfast) {
+                    ab16 = _mm_mul_pd(_mm_unpacklo_pd(f32_to_m128d(pa), f32_to_m128d(pb)), _mm_set1_pd(0.0625));
+                    cc = f32_to_m128d(pc);
+                    cc = _mm_unpacklo_pd(cc, cc);
+                }
+            }
+        }
+        if (pstatus) {
+            raise_status(rsp, pstatus);
+            continue;
+        }
+        uint32_t X = (uint32_t)ln->px * 16u + (center ? 8u : sxy[i][0]);
+        uint32_t Y = (uint32_t)ln->py * 16u + (center ? 8u : sxy[i][1]), r;
+        /* [A/16 * X, B/16 * Y]: 24 x 20 bits, exact; X/16 is the position of spec 3.1 */
+        __m128d pq = _mm_mul_pd(ab16, _mm_cvtepi32_pd(_mm_unpacklo_epi32(_mm_cvtsi32_si128((int)X),
+                                                                        _mm_cvtsi32_si128((int)Y))));
+        if (pfast && fiu_t1_sum(pq, cc, &r)) {
+            rsp->result[i] = r;
+            done |= 1ull << i;
+            continue;
+        }
+        da[ndot] = pa, dx[ndot] = X, db[ndot] = pb, dy[ndot] = Y, dc[ndot] = pc;
+        dlane[ndot++] = (uint8_t)i;
+    }
+    if (mode == FIU_IPA_PASS && !rq->sat && !rq->atest)
+        rsp->wmask |= done;
+    else
+        for (uint64_t m = done; m; m &= m - 1) {
+            uint32_t i = (uint32_t)__builtin_ctzll(m);
+            write_lane(st, rsp, i, ipa_lane_tail(rq, &rq->lane[i], mode, rsp->result[i]), rq->atest);
+        }
+    if (ndot) {
+        for (size_t k = 0; k < ndot; k++) { /* positions as fp32 (spec 3.1) */
+            dx[k] = fiu_coord_to_f32((uint16_t)(dx[k] >> 4), (uint8_t)(dx[k] & 15u));
+            dy[k] = fiu_coord_to_f32((uint16_t)(dy[k] >> 4), (uint8_t)(dy[k] & 15u));
+        }
+        uint32_t dr[FIU_MAX_LANES];
+        fiu_f32_dotadd_batch(ndot, da, dx, db, dy, dc, FIU_F32_FUSED | FIU_F32_FLUSH, dr);
+        for (size_t k = 0; k < ndot; k++)
+            write_lane(st, rsp, dlane[k], ipa_lane_tail(rq, &rq->lane[dlane[k]], mode, dr[k]), rq->atest);
+    }
+    return true;
+}
+#else
+static bool ipa_imm(const fiu_state *st, const fiu_request *rq, fiu_response *rsp)
+{
+    (void)st, (void)rq, (void)rsp;
+    return false;
+}
+#endif
+
 void fiu_execute(const fiu_state *st, const fiu_request *rq, fiu_response *rsp)
 {
     memset(rsp, 0, sizeof *rsp);
@@ -177,6 +292,8 @@ void fiu_execute(const fiu_state *st, const fiu_request *rq, fiu_response *rsp)
         rsp->status = (uint8_t)req_status;
         return;
     }
+    if (ipa_imm(st, rq, rsp))
+        return;
 
     /* Puniform (spec 4.5): the first executing lane's Ra serves every lane. */
     int first = -1;

@@ -49,14 +49,14 @@ static void fill_random(lanes_t *L, uint64_t seed)
     }
 }
 
-static double run_batch(lanes_t *L, unsigned mode)
+__attribute__((noinline)) static double run_batch(lanes_t *L, unsigned mode)
 {
     double t0 = now();
     fiu_f32_dotadd_batch(LANES, L->a, L->x, L->b, L->y, L->c, mode, L->out);
     return now() - t0;
 }
 
-static double run_fiu(lanes_t *L, unsigned mode)
+__attribute__((noinline)) static double run_fiu(lanes_t *L, unsigned mode)
 {
     double t0 = now();
     for (int i = 0; i < LANES; i++)
@@ -123,24 +123,39 @@ static int cmp_double(const void *p, const void *q)
 }
 
 enum { T_FMA, T_FMA_VEC, T_FUSED, T_UNFUSED, T_FUSED_RANDOM, T_UNFUSED_RANDOM, T_BATCH, T_BATCH_UNFUSED, T_BATCH_RANDOM, T_COUNT };
+static const char *const T_NAMES[T_COUNT] = {"fma", "fma-vector", "fused", "unfused", "fused-random", "unfused-random",
+                                             "batch", "batch-unfused", "batch-random"};
 
 int main(int argc, char **argv)
 {
-    int rounds = 31;
+    int rounds = 31, only = -1;
     uint64_t seed = 1;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("usage: bench_f32 [--rounds N] [--seed S]\n"
+            printf("usage: bench_f32 [--rounds N] [--seed S] [--only NAME]\n"
                    "  Times fiu_f32_dotadd (FLUSH; fused and unfused) on plausible plane data and on\n"
                    "  random bit patterns against the inlined hardware FMA chain\n"
                    "  fmaf(a,x,fmaf(b,y,c)) (compiled for FMA, one lane per iteration; the\n"
                    "  vectorised loop is shown too), %d lanes, interleaved, N rounds; prints\n"
-                   "  median lanes/s, the ratios and a summary line with the targets.\n", LANES);
+                   "  median lanes/s, the ratios and a summary line with the targets.\n"
+                   "  --only NAME times one loop (fma, fma-vector, fused, unfused, fused-random,\n"
+                   "  unfused-random, batch, batch-unfused, batch-random), e.g. under valgrind\n"
+                   "  --tool=callgrind --toggle-collect=run_fiu (or run_batch) for instructions per lane.\n",
+                   LANES);
             return 0;
         } else if (!strcmp(argv[i], "--rounds") && i + 1 < argc) {
             rounds = atoi(argv[++i]);
         } else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
             seed = strtoull(argv[++i], NULL, 0);
+        } else if (!strcmp(argv[i], "--only") && i + 1 < argc) {
+            i++;
+            for (int k = 0; k < T_COUNT; k++)
+                if (!strcmp(argv[i], T_NAMES[k]))
+                    only = k;
+            if (only < 0) {
+                fprintf(stderr, "bench_f32: unknown --only '%s' (try --help)\n", argv[i]);
+                return 2;
+            }
         } else {
             fprintf(stderr, "bench_f32: unknown argument '%s' (try --help)\n", argv[i]);
             return 2;
@@ -165,25 +180,24 @@ int main(int argc, char **argv)
     fill_random(R, seed);
     int hw = HAVE_FMA_TARGET && have_fma();
     uint32_t sink = 0;
+    static const unsigned MODE[T_COUNT] = {0, 0, FIU_F32_FUSED | FIU_F32_FLUSH, FIU_F32_FLUSH,
+                                           FIU_F32_FUSED | FIU_F32_FLUSH, FIU_F32_FLUSH, FIU_F32_FUSED | FIU_F32_FLUSH,
+                                           FIU_F32_FLUSH, FIU_F32_FUSED | FIU_F32_FLUSH};
+    static const int ORDER[T_COUNT] = {T_FMA, T_FUSED, T_UNFUSED, T_FUSED_RANDOM, T_UNFUSED_RANDOM, T_BATCH,
+                                       T_BATCH_UNFUSED, T_BATCH_RANDOM, T_FMA_VEC};
     for (int r = 0; r < rounds; r++) { /* interleaved so machine noise hits all alike */
-        t[T_FMA][r] = run_ref(P, hw, 0);
-        sink ^= P->out[r % LANES];
-        t[T_FUSED][r] = run_fiu(P, FIU_F32_FUSED | FIU_F32_FLUSH);
-        sink ^= P->out[r % LANES];
-        t[T_UNFUSED][r] = run_fiu(P, FIU_F32_FLUSH);
-        sink ^= P->out[r % LANES];
-        t[T_FUSED_RANDOM][r] = run_fiu(R, FIU_F32_FUSED | FIU_F32_FLUSH);
-        sink ^= R->out[r % LANES];
-        t[T_UNFUSED_RANDOM][r] = run_fiu(R, FIU_F32_FLUSH);
-        sink ^= R->out[r % LANES];
-        t[T_BATCH][r] = run_batch(P, FIU_F32_FUSED | FIU_F32_FLUSH);
-        sink ^= P->out[r % LANES];
-        t[T_BATCH_UNFUSED][r] = run_batch(P, FIU_F32_FLUSH);
-        sink ^= P->out[r % LANES];
-        t[T_BATCH_RANDOM][r] = run_batch(R, FIU_F32_FUSED | FIU_F32_FLUSH);
-        sink ^= R->out[r % LANES];
-        t[T_FMA_VEC][r] = run_ref(P, hw, 1);
-        sink ^= P->out[r % LANES];
+        for (int j = 0; j < T_COUNT; j++) {
+            int k = ORDER[j];
+            lanes_t *L = k == T_FUSED_RANDOM || k == T_UNFUSED_RANDOM || k == T_BATCH_RANDOM ? R : P;
+            if (only >= 0 && k != only) {
+                t[k][r] = 1;
+                continue;
+            }
+            t[k][r] = k == T_FMA || k == T_FMA_VEC       ? run_ref(L, hw, k == T_FMA_VEC)
+                      : k >= T_BATCH                    ? run_batch(L, MODE[k])
+                                                        : run_fiu(L, MODE[k]);
+            sink ^= L->out[r % LANES];
+        }
     }
     double v[T_COUNT];
     for (int k = 0; k < T_COUNT; k++) {

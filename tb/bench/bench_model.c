@@ -67,11 +67,33 @@ static double lanes_per_s(const fiu_state *st, const fiu_request *rq, size_t n, 
 
 int main(int argc, char **argv)
 {
-    if (argc > 1) {
-        bool help = !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h");
-        fprintf(help ? stdout : stderr, "usage: bench_model\n  Times fiu_execute: immediate IPA over %d lanes"
-                                        " (CENTER, CENTROID) and a generated mixed-op stream.\n", LANES);
-        return help ? 0 : 2;
+    int rounds = 15;
+    const char *only = NULL; /* center, centroid or mixed: that figure alone (for callgrind) */
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            printf("usage: bench_model [--rounds N] [--only center|centroid|mixed]\n"
+                   "  Times fiu_execute: immediate IPA PASS over %d lanes (CENTER, CENTROID) and a\n"
+                   "  generated mixed-op stream (seed 7), single requests and fiu_execute_batch; best of\n"
+                   "  N rounds (default 15). --only runs one figure with single requests, e.g. under\n"
+                   "  valgrind --tool=callgrind --toggle-collect=fiu_execute for instructions per lane.\n",
+                   LANES);
+            return 0;
+        } else if (!strcmp(argv[i], "--rounds") && i + 1 < argc) {
+            rounds = atoi(argv[++i]);
+        } else if (!strcmp(argv[i], "--only") && i + 1 < argc) {
+            only = argv[++i];
+            if (strcmp(only, "center") && strcmp(only, "centroid") && strcmp(only, "mixed")) {
+                fprintf(stderr, "bench_model: bad --only '%s' (center, centroid or mixed)\n", only);
+                return 2;
+            }
+        } else {
+            fprintf(stderr, "bench_model: unknown argument '%s' (try --help)\n", argv[i]);
+            return 2;
+        }
+    }
+    if (rounds < 1 || rounds > 10000) {
+        fprintf(stderr, "bench_model: --rounds must be 1..10000\n");
+        return 2;
     }
     fiu_state st;
     if (!fiu_state_init(&st, 4096))
@@ -101,12 +123,17 @@ int main(int argc, char **argv)
         }
     }
     uint32_t sink = 0;
-    double center = lanes_per_s(&st, rq, REQS, 5, false, &sink);
-    double center_b = lanes_per_s(&st, rq, REQS, 5, true, &sink);
+    double center = 0, center_b = 0, centroid = 0, centroid_b = 0, mixed = 0, mixed_b = 0;
+    if (!only || !strcmp(only, "center"))
+        center = lanes_per_s(&st, rq, REQS, rounds, false, &sink);
+    if (!only)
+        center_b = lanes_per_s(&st, rq, REQS, rounds, true, &sink);
     for (int i = 0; i < REQS; i++)
         rq[i].loc = FIU_LOC_CENTROID;
-    double centroid = lanes_per_s(&st, rq, REQS, 5, false, &sink);
-    double centroid_b = lanes_per_s(&st, rq, REQS, 5, true, &sink);
+    if (!only || !strcmp(only, "centroid"))
+        centroid = lanes_per_s(&st, rq, REQS, rounds, false, &sink);
+    if (!only)
+        centroid_b = lanes_per_s(&st, rq, REQS, rounds, true, &sink);
     free(rq);
     fiu_state_free(&st);
 
@@ -115,10 +142,12 @@ int main(int argc, char **argv)
         return 1;
     fiu_gen_config g = {.seed = 7, .count = MIXED, .lanes = 0, .ops = 0};
     fiu_gen_run(&g, collect, &s);
-    double mixed = lanes_per_s(&s.st, s.rq, s.n, 5, false, &sink);
-    double mixed_b = lanes_per_s(&s.st, s.rq, s.n, 5, true, &sink);
-    printf("bench_model: best of 5 rounds, one core; lanes/s, fiu_execute | fiu_execute_batch (%d requests)\n",
-           BATCH);
+    if (!only || !strcmp(only, "mixed"))
+        mixed = lanes_per_s(&s.st, s.rq, s.n, rounds, false, &sink);
+    if (!only)
+        mixed_b = lanes_per_s(&s.st, s.rq, s.n, rounds, true, &sink);
+    printf("bench_model: best of %d rounds, one core; lanes/s, fiu_execute | fiu_execute_batch (%d requests)\n",
+           rounds, BATCH);
     printf("  IPA immediate PASS, CENTER,   %d lanes : %10.3e | %10.3e\n", LANES, center, center_b);
     printf("  IPA immediate PASS, CENTROID, %d lanes : %10.3e | %10.3e\n", LANES, centroid, centroid_b);
     printf("  mixed-op generator stream (seed 7, %zu requests): %10.3e | %10.3e\n", s.n, mixed, mixed_b);

@@ -1,9 +1,14 @@
 /* Adversarial check of the dot-add fast paths (spec 2.11, "Fast paths") against the exact
- * reference fiu_f32_dotadd_ref, all four modes: near-ties around the 2^20-ulp margin, heavy
+ * reference fiu_f32_dotadd_ref, all four modes: near-ties around the 16-ulp margin, heavy
  * cancellation, exponent gaps around 24/48/53/76/126 bits, subnormal operands and products,
- * results around 2^-126 and the overflow threshold, specials, random bits; the single and the
- * batch entry point; and under non-default host state (FE_UPWARD, FTZ|DAZ), which must
- * fall back. Built also with -DFIU_DOTADD_FAULT=n, where it must fail (CTest). */
+ * results around 2^-126 and the overflow threshold, specials, random bits, plausible plane
+ * data and exact sums at tier 1's edges (ties, 53/54-bit spans, 2^-126, 2^128 - 2^103, zero
+ * signs); the single and the batch entry point. Half of the rounds run under one of the 15
+ * non-default host states (rounding mode by fesetround x MXCSR FTZ, DAZ) or with the invalid,
+ * divide-by-zero, overflow and underflow traps enabled (glibc): the results must be the
+ * reference's and the default state's, and no trap may fire. Built also with -DFIU_DOTADD_FAULT=n, where it
+ * must fail (CTest). */
+#define _GNU_SOURCE /* feenableexcept */
 #include <fenv.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -51,9 +56,20 @@ static uint32_t mul_ref(uint32_t a, uint32_t b)
     return fiu_f32_dotadd_ref(a, b, FIU_F32_ABSENT_A, FIU_F32_ABSENT_B, FIU_F32_ABSENT_E, FIU_F32_FUSED);
 }
 
-enum { KINDS = 9 };
+enum { KINDS = 11 };
 static const char *const KIND_NAMES[KINDS] = {"near_tie", "cancel", "gap", "subnormal", "tiny_result",
-                                              "overflow", "unfused_product", "special", "random_bits"};
+                                              "overflow", "unfused_product", "special", "random_bits",
+                                              "plausible", "exact_edge"};
+
+static uint32_t f32_of_int(int64_t n, int scale) /* n * 2^scale, |n| < 2^24, exact */
+{
+    if (n == 0)
+        return 0;
+    uint32_t sign = n < 0;
+    uint64_t m = (uint64_t)(n < 0 ? -n : n);
+    int len = 64 - __builtin_clzll(m);
+    return f32_make(sign, len - 1 + scale, (uint32_t)(m << (24 - len)));
+}
 
 /* Case of kind k: operands a..e. */
 static void gen(rng *g, int kind, uint32_t v[5])
@@ -137,6 +153,58 @@ static void gen(rng *g, int kind, uint32_t v[5])
             v[i] = r32(g) % 3 ? SP[r32(g) % 9] : rand_normal(g, -60, 60);
         break;
     }
+    case 9: /* a plane A*x + B*y + C at a sample position on a 4K screen: tier 1's common case */
+        v[0] = f32_of_int((int)(r32(g) % 65536) - 32768, -range(g, 10, 24));
+        v[1] = f32_of_int(range(g, 0, 4095 * 16 + 15), -4);
+        v[2] = f32_of_int((int)(r32(g) % 65536) - 32768, -range(g, 10, 24));
+        v[3] = f32_of_int(range(g, 0, 2159 * 16 + 15), -4);
+        v[4] = r32(g) % 8 ? f32_of_int((int)(r32(g) % (1u << 24)) - (1 << 23), -range(g, 0, 30)) : (r32(g) & 0x80000000u);
+        break;
+    case 10: { /* exact sums at tier 1's edges */
+        uint32_t sg = r32(g) & 1;
+        switch (r32(g) % 6) {
+        case 0: /* e + an exact half ulp of e (a tie), the other product zero or a tiny nudge */
+            v[4] = f32_make(sg, k, r32(g));
+            v[0] = f32_make(r32(g) & 1, k - 24, 0), v[1] = FIU_F32_ONE;
+            v[2] = r32(g) % 2 ? (r32(g) & 0x80000000u) : f32_make(r32(g) & 1, k - 24 - range(g, 26, 31), 0);
+            v[3] = FIU_F32_ONE;
+            break;
+        case 1: { /* a span of 52..55 bits: exact or just inexact in double */
+            int span = range(g, 52, 55);
+            v[4] = f32_make(sg, k, r32(g) | 1);
+            v[0] = f32_make(r32(g) & 1, k - span + 23, r32(g) | 1), v[1] = f32_make(0, 0, 0);
+            v[2] = f32_make(r32(g) & 1, k - range(g, 0, 30), r32(g)), v[3] = FIU_F32_ONE;
+            break;
+        }
+        case 2: /* results at and around 2^-126 */
+            v[0] = f32_make(sg, -126, 0), v[1] = f32_make(0, 0, r32(g) % 2 ? 0 : r32(g) & 3);
+            v[2] = f32_make(r32(g) & 1, range(g, -150, -127), rand_man(g)), v[3] = FIU_F32_ONE;
+            v[4] = r32(g) % 2 ? (r32(g) & 0x807FFFFFu) : f32_make(!sg, -126, r32(g) & 7);
+            break;
+        case 3: /* FLT_MAX plus about half its ulp: the overflow tie 2^128 - 2^103 and neighbours */
+            v[0] = f32_make(0, 127, 0x7FFFFFu), v[1] = FIU_F32_ONE;
+            v[2] = f32_make(0, 103, 0), v[3] = f32_make(r32(g) & 1, 0, 0);
+            v[4] = r32(g) % 2 ? f32_make(r32(g) & 1, range(g, 70, 102), rand_man(g)) : (r32(g) & 0x80000000u);
+            break;
+        case 4: /* exact cancellation to zero, and zeros of both signs */
+            v[0] = rand_normal(g, -20, 20), v[1] = rand_normal(g, -20, 20);
+            v[2] = mul_ref(v[0], v[1]) ^ 0x80000000u, v[3] = FIU_F32_ONE;
+            v[4] = r32(g) % 2 ? (r32(g) & 0x80000000u) : rand_normal(g, -20, 20);
+            if (r32(g) % 2)
+                v[0] = r32(g) & 0x80000000u, v[2] = r32(g) & 0x80000000u;
+            break;
+        default: /* P and Q of very different size, either order, E a tie or not */
+            v[0] = f32_make(sg, k, rand_man(g)), v[1] = f32_make(r32(g) & 1, 0, rand_man(g));
+            v[2] = f32_make(r32(g) & 1, k - range(g, 20, 60), rand_man(g)), v[3] = FIU_F32_ONE;
+            v[4] = f32_make(r32(g) & 1, k + range(g, -2, 2), r32(g));
+            if (r32(g) % 2) {
+                uint32_t a = v[0], b = v[1];
+                v[0] = v[2], v[1] = v[3], v[2] = a, v[3] = b;
+            }
+            break;
+        }
+        break;
+    }
     default:
         for (int i = 0; i < 5; i++)
             v[i] = r32(g);
@@ -145,8 +213,9 @@ static void gen(rng *g, int kind, uint32_t v[5])
 }
 
 typedef struct {
-    uint64_t cases, fails;
+    uint64_t cases, fails, changed;
     uint64_t per_kind[KINDS];
+    unsigned host_states; /* bit i: state i ran */
 } tally;
 
 static void check(tally *t, const char *state, int kind, const uint32_t v[5], unsigned mode, uint32_t got)
@@ -162,27 +231,75 @@ static void check(tally *t, const char *state, int kind, const uint32_t v[5], un
     t->per_kind[kind]++;
 }
 
-enum { BATCH = 4096 };
+enum { BATCH = 4096, STATES = 17 }; /* 0 default, 1..15 modes, 16 traps */
 
-static void run_batch(tally *t, rng *g, const char *state, bool use_batch)
+/* Host state i: rounding mode i % 4, MXCSR FTZ if i & 4, DAZ if i & 8; 0 is the default. */
+static const int ROUNDING[4] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO};
+
+static void state_name(int i, char *buf, size_t n)
 {
-    static uint32_t a[BATCH], b[BATCH], c[BATCH], d[BATCH], e[BATCH], r[BATCH];
+    if (i == 16) {
+        snprintf(buf, n, "traps");
+        return;
+    }
+    static const char *const RN[4] = {"nearest", "upward", "downward", "towardzero"};
+    snprintf(buf, n, "%s%s%s", RN[i % 4], i & 4 ? "+FTZ" : "", i & 8 ? "+DAZ" : "");
+}
+
+static bool set_state(int i)
+{
+    if (i == 16) { /* every trap but inexact: the fast paths must not raise them */
+#if defined(__GLIBC__)
+        return feenableexcept(FE_INVALID | FE_DIVBYZERO | FE_OVERFLOW | FE_UNDERFLOW) != -1;
+#else
+        return false;
+#endif
+    }
+    if (fesetround(ROUNDING[i % 4]))
+        return false;
+#if defined(__SSE__)
+    _mm_setcsr(_mm_getcsr() | (i & 4 ? 0x8000u : 0) | (i & 8 ? 0x0040u : 0));
+    return true;
+#else
+    return (i & 12) == 0; /* no MXCSR: those states do not exist */
+#endif
+}
+
+static void run_batch(tally *t, rng *g, int state, bool use_batch)
+{
+    static uint32_t a[BATCH], b[BATCH], c[BATCH], d[BATCH], e[BATCH], r[BATCH], r0[BATCH];
     static int kinds[BATCH];
+    char name[48];
+    state_name(state, name, sizeof name);
     for (unsigned mode = 0; mode < 4; mode++) {
         for (int i = 0; i < BATCH; i++) {
             uint32_t v[5];
             kinds[i] = (int)(r32(g) % KINDS);
             gen(g, kinds[i], v);
             a[i] = v[0], b[i] = v[1], c[i] = v[2], d[i] = v[3], e[i] = v[4];
+            r0[i] = fiu_f32_dotadd(v[0], v[1], v[2], v[3], v[4], mode); /* default host state */
         }
+        fenv_t saved;
+        fegetenv(&saved);
+        if (state && !set_state(state)) {
+            fesetenv(&saved);
+            continue;
+        }
+        if (state)
+            t->host_states |= 1u << state;
         if (use_batch)
             fiu_f32_dotadd_batch(BATCH, a, b, c, d, e, mode, r);
         else
             for (int i = 0; i < BATCH; i++)
                 r[i] = fiu_f32_dotadd(a[i], b[i], c[i], d[i], e[i], mode);
+        fesetenv(&saved);
         for (int i = 0; i < BATCH; i++) {
             uint32_t v[5] = {a[i], b[i], c[i], d[i], e[i]};
-            check(t, state, kinds[i], v, mode, r[i]);
+            check(t, name, kinds[i], v, mode, r[i]);
+            if (r[i] != r0[i] && t->changed++ < 5)
+                printf(PROG ": %s changed dotadd(%08" PRIX32 ", %08" PRIX32 ", %08" PRIX32 ", %08" PRIX32 ", %08" PRIX32
+                       ", mode %u) from %08" PRIX32 " to %08" PRIX32 "\n",
+                       name, v[0], v[1], v[2], v[3], v[4], mode, r0[i], r[i]);
         }
     }
 }
@@ -195,7 +312,9 @@ int main(int argc, char **argv)
             printf("usage: " PROG " [--count N] [--seed S]\n"
                    "  fiu_f32_dotadd and fiu_f32_dotadd_batch vs fiu_f32_dotadd_ref on adversarial cases\n"
                    "  for the fast paths (spec 2.11), all modes; about N cases in total (default 1000000),\n"
-                   "  1/8 of them under FE_UPWARD and under MXCSR FTZ|DAZ. Exit 1 on any mismatch.\n");
+                   "  half of them under the 15 non-default host states (fesetround x MXCSR FTZ, DAZ) or\n"
+                   "  with all traps but inexact enabled, which must change no result. Exit 1 on any\n"
+                   "  mismatch or change (a trap kills the process).\n");
             return 0;
         } else if (!strcmp(argv[i], "--count") && i + 1 < argc) {
             count = strtoull(argv[++i], NULL, 0);
@@ -210,28 +329,17 @@ int main(int argc, char **argv)
     tally t;
     memset(&t, 0, sizeof t);
     uint64_t rounds = count / (4 * BATCH) + 1;
-    for (uint64_t r = 0; r < rounds; r++) {
-        int variant = (int)(r % 8);
-        if (variant < 6) {
-            run_batch(&t, &g, "default", variant % 2);
-            continue;
-        }
-        /* Non-default host state: the fast path must step aside. The checks run after restoring. */
-        fenv_t saved;
-        fegetenv(&saved);
-        if (variant == 6)
-            fesetround(FE_UPWARD);
-#if defined(__SSE__)
-        else
-            _mm_setcsr(_mm_getcsr() | 0x8040u); /* FTZ | DAZ */
-#endif
-        run_batch(&t, &g, variant == 6 ? "FE_UPWARD" : "FTZ|DAZ", r % 16 >= 8);
-        fesetenv(&saved);
-    }
-    printf(PROG ": %" PRIu64 " cases, seed 0x%" PRIX64 ", %" PRIu64 " mismatches", t.cases, seed, t.fails);
+    for (uint64_t r = 0; r < rounds; r++) /* odd rounds: the next non-default host state */
+        run_batch(&t, &g, r % 2 ? (int)((r / 2) % (STATES - 1)) + 1 : 0, r % 4 >= 2);
+    int states = __builtin_popcount(t.host_states);
+    printf(PROG ": %" PRIu64 " cases, seed 0x%" PRIX64 ", %d non-default host states (traps included), %" PRIu64
+           " changed by the host state, %" PRIu64 " mismatches",
+           t.cases, seed, states, t.changed, t.fails);
     for (int k = 0; k < KINDS; k++)
         if (t.per_kind[k])
             printf(" %s:%" PRIu64, KIND_NAMES[k], t.per_kind[k]);
     printf("\n");
+    if (t.changed)
+        t.fails += t.changed;
     return t.fails ? 1 : 0;
 }
