@@ -413,7 +413,7 @@ def cmd_report(a):
             row["pnr"] = parse_pnr(p, out)
             row["pnr"]["harness"] = load_json(os.path.join(out, "runs", rid + ".harness.v.json"))
         # breakdown
-        h = hiers.get((t, L, W))
+        h = None if m.get("variant") else hiers.get((t, L, W))   # the breakdown is the default configuration's
         if h and h.get("status") == "ok":
             row["breakdown"] = hier_breakdown(t, os.path.join(out, "runs", h["_id"] + ".hier.json"), a.top)
             row["breakdown_seconds"] = float(h.get("seconds", 0) or 0)
