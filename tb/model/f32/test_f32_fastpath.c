@@ -14,11 +14,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#if defined(__SSE__)
-#include <xmmintrin.h>
-#endif
 
 #include "fiu_f32.h"
+#include "../../common/host_fp_state.h"
 #include "../../common/splitmix64.h"
 
 #define PROG "test_f32_fastpath"
@@ -233,44 +231,12 @@ static void check(tally *t, const char *state, int kind, const uint32_t v[5], un
 
 enum { BATCH = 4096, STATES = 17 }; /* 0 default, 1..15 modes, 16 traps */
 
-/* Host state i: rounding mode i % 4, MXCSR FTZ if i & 4, DAZ if i & 8; 0 is the default. */
-static const int ROUNDING[4] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO};
-
-static void state_name(int i, char *buf, size_t n)
-{
-    if (i == 16) {
-        snprintf(buf, n, "traps");
-        return;
-    }
-    static const char *const RN[4] = {"nearest", "upward", "downward", "towardzero"};
-    snprintf(buf, n, "%s%s%s", RN[i % 4], i & 4 ? "+FTZ" : "", i & 8 ? "+DAZ" : "");
-}
-
-static bool set_state(int i)
-{
-    if (i == 16) { /* every trap but inexact: the fast paths must not raise them */
-#if defined(__GLIBC__)
-        return feenableexcept(FE_INVALID | FE_DIVBYZERO | FE_OVERFLOW | FE_UNDERFLOW) != -1;
-#else
-        return false;
-#endif
-    }
-    if (fesetround(ROUNDING[i % 4]))
-        return false;
-#if defined(__SSE__)
-    _mm_setcsr(_mm_getcsr() | (i & 4 ? 0x8000u : 0) | (i & 8 ? 0x0040u : 0));
-    return true;
-#else
-    return (i & 12) == 0; /* no MXCSR: those states do not exist */
-#endif
-}
-
 static void run_batch(tally *t, rng *g, int state, bool use_batch)
 {
     static uint32_t a[BATCH], b[BATCH], c[BATCH], d[BATCH], e[BATCH], r[BATCH], r0[BATCH];
     static int kinds[BATCH];
     char name[48];
-    state_name(state, name, sizeof name);
+    fiu_tb_host_state_name(state, name, sizeof name);
     for (unsigned mode = 0; mode < 4; mode++) {
         for (int i = 0; i < BATCH; i++) {
             uint32_t v[5];
@@ -281,7 +247,7 @@ static void run_batch(tally *t, rng *g, int state, bool use_batch)
         }
         fenv_t saved;
         fegetenv(&saved);
-        if (state && !set_state(state)) {
+        if (state && !fiu_tb_set_host_state(state)) {
             fesetenv(&saved);
             continue;
         }

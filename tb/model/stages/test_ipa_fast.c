@@ -14,11 +14,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#if defined(__SSE__)
-#include <xmmintrin.h>
-#endif
 
 #include "fiu.h"
+#include "../../common/host_fp_state.h"
 #include "../../common/splitmix64.h"
 
 #define PROG "test_ipa_fast"
@@ -103,28 +101,6 @@ static void oracle(const fiu_state *st, const fiu_request *rq, fiu_response *rsp
         rsp->result[i] = r;
         rsp->wmask |= 1ull << i;
     }
-}
-
-static const int ROUNDING[4] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO};
-
-/* Host state i (1..15): rounding mode i % 4, FTZ if i & 4, DAZ if i & 8; 16: traps. */
-static bool set_state(int i)
-{
-    if (i == 16) {
-#if defined(__GLIBC__)
-        return feenableexcept(FE_INVALID | FE_DIVBYZERO | FE_OVERFLOW | FE_UNDERFLOW) != -1;
-#else
-        return false;
-#endif
-    }
-    if (fesetround(ROUNDING[i % 4]))
-        return false;
-#if defined(__SSE__)
-    _mm_setcsr(_mm_getcsr() | (i & 4 ? 0x8000u : 0) | (i & 8 ? 0x0040u : 0));
-    return true;
-#else
-    return (i & 12) == 0;
-#endif
 }
 
 static bool same(const fiu_response *a, const fiu_response *b)
@@ -235,7 +211,7 @@ int main(int argc, char **argv)
         int state = (int)(n % (traps ? 16 : 15)) + 1;
         fenv_t saved;
         fegetenv(&saved);
-        if (set_state(state)) {
+        if (fiu_tb_set_host_state(state)) {
             fiu_execute(&st, rq, &other);
             fesetenv(&saved);
             states++;
