@@ -25,6 +25,17 @@ static bool load(tb_checker *tc, fiu_program *p, fiu_isa isa, unsigned gfx, cons
     return ok;
 }
 
+/* n zeroed warps on the heap (a warp is too big for the stack); out of memory ends the test. */
+static fiu_warp *new_warps(size_t n)
+{
+    fiu_warp *w = calloc(n, sizeof *w);
+    if (!w) {
+        fprintf(stderr, "test_exec: out of memory (%zu warps)\n", n);
+        exit(1);
+    }
+    return w;
+}
+
 /* |a - b| in ulps of b (fp32 spacing at b). */
 static double ulps(float a, double b)
 {
@@ -55,7 +66,7 @@ static void seed000_persp(tb_checker *tc, fiu_state *st)
         return;
     fiu_backend be;
     fiu_backend_model(&be);
-    fiu_warp *w = calloc(1, sizeof *w);
+    fiu_warp *w = new_warps(1);
     double worst = 0;
     for (uint16_t qy = 0; qy < 16; qy += 2)
         for (uint16_t qx = 0; qx < 16; qx += 2) {
@@ -114,14 +125,14 @@ static void seed000_pmul(tb_checker *tc, fiu_state *st)
     fiu_state_map_write(st, 0x304 / 4, true, 1, FIU_INTERP_PERSPECTIVE);
     fiu_backend be;
     fiu_backend_model(&be);
-    fiu_warp *w = calloc(1, sizeof *w);
+    fiu_warp *w = new_warps(1);
     fiu_warp_init(w, 4);
     for (uint32_t i = 0; i < 4; i++) {
         w->lane[i].px = (uint16_t)(3 + (i & 1));
         w->lane[i].py = (uint16_t)(5 + (i >> 1));
         w->lane[i].prim_base = i < 2 ? A : B;
     }
-    fiu_warp *many = calloc(3, sizeof *many);
+    fiu_warp *many = new_warps(3);
     for (int k = 0; k < 3; k++)
         many[k] = *w;
     many[1].lane[0].prim_base = many[1].lane[1].prim_base = B; /* warp 1: Pmul uniform (one request per instruction) */
@@ -158,7 +169,7 @@ static void seed000_idx(tb_checker *tc, fiu_state *st)
         return;
     fiu_backend be;
     fiu_backend_model(&be);
-    fiu_warp *w = calloc(1, sizeof *w);
+    fiu_warp *w = new_warps(1);
     fiu_warp_init(w, 8);
     for (uint32_t i = 0; i < 8; i++) {
         w->lane[i].px = (uint16_t)(10 + i);
@@ -202,7 +213,7 @@ static void seed001(tb_checker *tc, fiu_state *st, uint64_t *rng)
                 return;
             fiu_backend be;
             fiu_backend_model(&be);
-            fiu_warp *w = calloc(1, sizeof *w);
+            fiu_warp *w = new_warps(1);
             fiu_warp_init(w, 8);
             for (uint32_t i = 0; i < 8; i++) {
                 w->r[i][0] = f2u((float)(splitmix64(rng) % 1024) / 1024.0f);
