@@ -16,7 +16,7 @@ unf=$(num 'unfused \([0-9.]*\)x' "$f32")
 ref=$(num 'reference \([^[]*\) \[' "$f32")
 cs=$(num 'tb_cosim_l4 [0-9.]*s \([0-9]*\) lane_checks/s' "$cosim")
 sc=$(num 'ratio SystemC/C-testbench=\([0-9.]*\)' "$cosim")
-if [ -n "$cs" ]; then cosim="tb_cosim_l4 $cs lane checks/s, SystemC/C ${sc:-?}"; else cosim="not measured"; fi
+if [ -n "$cs" ]; then cosim="tb_cosim_l4 $cs lane checks/s (target 1e6), SystemC/C ${sc:-?}"; else cosim="not measured"; fi
 printf 'bench: execute %s lanes/s (target 5e7), dotadd fused %sx FMA (target 6; batch %sx), random %sx (20; batch %sx), unfused %sx fused (1.5); reference %s; cosim %s\n' \
     "${exe:-?}" "${fused:-?}" "${fbatch:-?}" "${rnd:-?}" "${rbatch:-?}" "${unf:-?}" "${ref:-?}" \
     "$cosim"
