@@ -359,72 +359,100 @@ __attribute__((noinline)) static uint32_t dotadd_t2(const __m128d terms[2], uint
 #include <immintrin.h>
 #define T2_AVX2 1
 
-/* Tier 2 on four lanes in AVX2 (spec 2.11, "Tier 2, four lanes"): each lane takes the steps of
- * fp_dotadd; bit k of the result is set when lane k must go to the scalar tiers instead.
- * Default host state only (the caller has read MXCSR). */
-__attribute__((target("avx2"))) static unsigned t2_avx2_x4(const uint32_t *a, const uint32_t *b, const uint32_t *c,
-                                                           const uint32_t *d, const uint32_t *e, unsigned mode,
-                                                           uint32_t r[4])
+/* FLUSH on four fp32 bit patterns: a zero exponent field keeps only the sign. */
+static inline __m128i flush_x4(__m128i x)
 {
     const __m128i exp32 = _mm_set1_epi32(0x7F800000), mag32 = _mm_set1_epi32(0x7FFFFFFF);
-    const __m256i zero = _mm256_setzero_si256();
-    __m128i x[5] = {_mm_loadu_si128((const __m128i *)a), _mm_loadu_si128((const __m128i *)b),
-                    _mm_loadu_si128((const __m128i *)c), _mm_loadu_si128((const __m128i *)d),
-                    _mm_loadu_si128((const __m128i *)e)};
-    __m256d f[5];
-    for (int k = 0; k < 5; k++) {
-        if (mode & FIU_F32_FLUSH) /* a zero exponent field keeps only the sign */
-            x[k] = _mm_andnot_si128(_mm_and_si128(_mm_cmpeq_epi32(_mm_and_si128(x[k], exp32), _mm_setzero_si128()),
-                                                  mag32), x[k]);
-        f[k] = _mm256_cvtps_pd(_mm_castsi128_ps(x[k]));
-    }
-    __m256d p = _mm256_mul_pd(f[0], f[1]), q = _mm256_mul_pd(f[2], f[3]); /* exact */
-    unsigned out = 0;
-    if (!(mode & FIU_F32_FUSED)) { /* a tiny nonzero product needs the integer rounding */
-        const __m256d sign = _mm256_set1_pd(-0.0), tiny = _mm256_set1_pd(0x1p-126), z = _mm256_setzero_pd();
-        __m256d ap = _mm256_andnot_pd(sign, p), aq = _mm256_andnot_pd(sign, q);
-        __m256d small = _mm256_or_pd(_mm256_and_pd(_mm256_cmp_pd(ap, z, _CMP_GT_OQ), _mm256_cmp_pd(ap, tiny, _CMP_LT_OQ)),
-                                     _mm256_and_pd(_mm256_cmp_pd(aq, z, _CMP_GT_OQ), _mm256_cmp_pd(aq, tiny, _CMP_LT_OQ)));
-        out = (unsigned)_mm256_movemask_pd(small);
-        p = _mm256_cvtps_pd(_mm256_cvtpd_ps(p)); /* RNE, overflow to inf */
-        q = _mm256_cvtps_pd(_mm256_cvtpd_ps(q));
-    }
-    __m256d s = _mm256_add_pd(p, q), sq = _mm256_sub_pd(s, p);
-    __m256d t = _mm256_add_pd(_mm256_sub_pd(p, _mm256_sub_pd(s, sq)), _mm256_sub_pd(q, sq));
-    __m256d u = _mm256_add_pd(s, f[4]), uc = _mm256_sub_pd(u, s);
-    __m256d v = _mm256_add_pd(_mm256_sub_pd(s, _mm256_sub_pd(u, uc)), _mm256_sub_pd(f[4], uc));
-    __m256i tb = _mm256_castpd_si256(t);
+    return _mm_andnot_si128(_mm_and_si128(_mm_cmpeq_epi32(_mm_and_si128(x, exp32), _mm_setzero_si128()), mag32), x);
+}
+
+/* A lane tier 2 in AVX2 declines: the scalar tier 2, then the integer path. */
+__attribute__((noinline)) static uint32_t t2_lane(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e,
+                                                  unsigned mode)
+{
+    uint32_t r;
+    if (fp_dotadd(a, b, c, d, e, mode, &r))
+        return r;
+    return dotadd_int(a, b, c, d, e, mode);
+}
+
+/* Tier 2 on four lanes at a time in AVX2 (spec 2.11, "Tier 2, four lanes"): each lane takes the
+ * steps of fp_dotadd; a lane it declines goes to t2_lane. Default host state only (the caller
+ * has read MXCSR). Returns the number of lanes done, a multiple of four. */
+__attribute__((target("avx2"))) static size_t t2_avx2(size_t n, const uint32_t *a, const uint32_t *b,
+                                                      const uint32_t *c, const uint32_t *d, const uint32_t *e,
+                                                      unsigned mode, uint32_t *r)
+{
+    const __m256i zero = _mm256_setzero_si256(), exp64 = _mm256_set1_epi64x(0x7FF0000000000000);
+    const __m256d sign = _mm256_set1_pd(-0.0), min_normal = _mm256_set1_pd(0x1p-126), zero_d = _mm256_setzero_pd();
+    size_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        __m128i x[5] = {_mm_loadu_si128((const __m128i *)(a + i)), _mm_loadu_si128((const __m128i *)(b + i)),
+                        _mm_loadu_si128((const __m128i *)(c + i)), _mm_loadu_si128((const __m128i *)(d + i)),
+                        _mm_loadu_si128((const __m128i *)(e + i))};
+        __m256d f[5];
+        for (int k = 0; k < 5; k++) {
+            if (mode & FIU_F32_FLUSH)
+                x[k] = flush_x4(x[k]);
+            f[k] = _mm256_cvtps_pd(_mm_castsi128_ps(x[k]));
+        }
+        __m256d p = _mm256_mul_pd(f[0], f[1]), q = _mm256_mul_pd(f[2], f[3]); /* exact */
+        unsigned out = 0;
+        if (!(mode & FIU_F32_FUSED)) { /* a tiny nonzero product needs the integer rounding */
+            __m256d ap = _mm256_andnot_pd(sign, p), aq = _mm256_andnot_pd(sign, q);
+            __m256d small_p = _mm256_and_pd(_mm256_cmp_pd(ap, zero_d, _CMP_GT_OQ),
+                                            _mm256_cmp_pd(ap, min_normal, _CMP_LT_OQ));
+            __m256d small_q = _mm256_and_pd(_mm256_cmp_pd(aq, zero_d, _CMP_GT_OQ),
+                                            _mm256_cmp_pd(aq, min_normal, _CMP_LT_OQ));
+            out = (unsigned)_mm256_movemask_pd(_mm256_or_pd(small_p, small_q));
+            p = _mm256_cvtps_pd(_mm256_cvtpd_ps(p)); /* RNE, overflow to inf */
+            q = _mm256_cvtps_pd(_mm256_cvtpd_ps(q));
+        }
+        __m256d s = _mm256_add_pd(p, q), sq = _mm256_sub_pd(s, p);
+        __m256d t = _mm256_add_pd(_mm256_sub_pd(p, _mm256_sub_pd(s, sq)), _mm256_sub_pd(q, sq));
+        __m256d u = _mm256_add_pd(s, f[4]), uc = _mm256_sub_pd(u, s);
+        __m256d v = _mm256_add_pd(_mm256_sub_pd(s, _mm256_sub_pd(u, uc)), _mm256_sub_pd(f[4], uc));
+        __m256i tb = _mm256_castpd_si256(t);
 #if FIU_DOTADD_FAULT == 2
-    tb = zero;
+        tb = zero;
 #endif
-    __m256i exact = _mm256_cmpeq_epi64(_mm256_slli_epi64(_mm256_or_si256(_mm256_castpd_si256(v), tb), 1), zero);
-    const __m256i exp64 = _mm256_set1_epi64x(0x7FF0000000000000);
-    __m256i nonfinite = _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_castpd_si256(u), exp64), exp64);
-    __m256d dd = _mm256_add_pd(u, _mm256_add_pd(v, t));
-    __m256i bits = _mm256_castpd_si256(dd);
-    __m256i biased = _mm256_srli_epi64(bits, 52); /* |dd|'s sign is masked below */
-    biased = _mm256_and_si256(biased, _mm256_set1_epi64x(0x7FF));
-    __m256i low = _mm256_sub_epi64(_mm256_and_si256(bits, _mm256_set1_epi64x((1ll << 29) - 1)),
-                                   _mm256_set1_epi64x((1ll << 28) - 16));
-    __m256i near_mid = _mm256_andnot_si256(_mm256_cmpgt_epi64(zero, low), _mm256_cmpgt_epi64(_mm256_set1_epi64x(33), low));
-    __m256i tiny = _mm256_cmpgt_epi64(_mm256_set1_epi64x(1023 - 126), biased);
+        __m256i exact = _mm256_cmpeq_epi64(_mm256_slli_epi64(_mm256_or_si256(_mm256_castpd_si256(v), tb), 1), zero);
+        __m256i nonfinite = _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_castpd_si256(u), exp64), exp64);
+        __m256d dd = _mm256_add_pd(u, _mm256_add_pd(v, t));
+        __m256i bits = _mm256_castpd_si256(dd);
+        __m256i biased = _mm256_srli_epi64(bits, 52); /* |dd|'s sign is masked below */
+        biased = _mm256_and_si256(biased, _mm256_set1_epi64x(0x7FF));
+        __m256i low = _mm256_sub_epi64(_mm256_and_si256(bits, _mm256_set1_epi64x((1ll << 29) - 1)),
+                                       _mm256_set1_epi64x((1ll << 28) - 16));
+        __m256i near_mid = _mm256_andnot_si256(_mm256_cmpgt_epi64(zero, low),
+                                               _mm256_cmpgt_epi64(_mm256_set1_epi64x(33), low));
+        __m256i tiny = _mm256_cmpgt_epi64(_mm256_set1_epi64x(1023 - 126), biased);
 #if FIU_DOTADD_FAULT == 1
-    near_mid = zero;
+        near_mid = zero;
 #elif FIU_DOTADD_FAULT == 3
-    tiny = _mm256_cmpeq_epi64(biased, zero);
+        tiny = _mm256_cmpeq_epi64(biased, zero);
 #endif
-    __m256i take_u = _mm256_or_si256(exact, nonfinite);
-    __m256i decline = _mm256_andnot_si256(take_u, _mm256_or_si256(tiny, near_mid));
-    out |= (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(decline));
-    /* exact or non-finite: u (inf keeps its sign); else D. Then FLUSH and the canonical NaN. */
-    __m128i res = _mm_castps_si128(_mm256_cvtpd_ps(_mm256_blendv_pd(dd, u, _mm256_castsi256_pd(take_u))));
-    if (mode & FIU_F32_FLUSH)
-        res = _mm_andnot_si128(_mm_and_si128(_mm_cmpeq_epi32(_mm_and_si128(res, exp32), _mm_setzero_si128()), mag32),
-                               res);
-    __m128i nan = _mm_cmpgt_epi32(_mm_and_si128(res, mag32), exp32);
-    res = _mm_blendv_epi8(res, _mm_set1_epi32(FIU_F32_NAN), nan);
-    _mm_storeu_si128((__m128i *)r, res);
-    return out;
+        __m256i take_u = _mm256_or_si256(exact, nonfinite);
+        __m256i decline = _mm256_andnot_si256(take_u, _mm256_or_si256(tiny, near_mid));
+        out |= (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(decline));
+        /* exact or non-finite: u (inf keeps its sign); else D. Then FLUSH and the canonical NaN. */
+        __m128i res = _mm_castps_si128(_mm256_cvtpd_ps(_mm256_blendv_pd(dd, u, _mm256_castsi256_pd(take_u))));
+        if (mode & FIU_F32_FLUSH)
+            res = flush_x4(res);
+        __m128i nan = _mm_cmpgt_epi32(_mm_and_si128(res, _mm_set1_epi32(0x7FFFFFFF)), _mm_set1_epi32(0x7F800000));
+        res = _mm_blendv_epi8(res, _mm_set1_epi32(FIU_F32_NAN), nan);
+        if (!out) {
+            _mm_storeu_si128((__m128i *)(r + i), res);
+            continue;
+        }
+        uint32_t y[4];
+        _mm_storeu_si128((__m128i *)y, res);
+        for (size_t k = 0; k < 4; k++) { /* r may alias an input: lane k is read before r[i+k] is written */
+            size_t j = i + k;
+            r[j] = (out >> k) & 1u ? t2_lane(a[j], b[j], c[j], d[j], e[j], mode) : y[k];
+        }
+    }
+    return i;
 }
 #else
 #define T2_AVX2 0
@@ -520,22 +548,8 @@ void fiu_f32_dotadd_batch(size_t n, const uint32_t *a, const uint32_t *b, const 
 #if HOST_FP
     bool fp = host_fp_default(); /* once per batch */
 #if T2_AVX2
-    if (fp && __builtin_cpu_supports("avx2")) {
-        for (; i + 4 <= n; i += 4) {
-            uint32_t x[4];
-            unsigned declined = t2_avx2_x4(a + i, b + i, c + i, d + i, e + i, mode, x);
-            if (!declined) {
-                memcpy(r + i, x, sizeof x);
-                continue;
-            }
-            for (size_t k = 0; k < 4; k++) { /* r may alias an input: lane k is read before r[i+k] is written */
-                size_t j = i + k;
-                if ((declined >> k) & 1u && !fp_dotadd(a[j], b[j], c[j], d[j], e[j], mode, &x[k]))
-                    x[k] = dotadd_int(a[j], b[j], c[j], d[j], e[j], mode);
-                r[j] = x[k];
-            }
-        }
-    }
+    if (fp && __builtin_cpu_supports("avx2"))
+        i = t2_avx2(n, a, b, c, d, e, mode, r);
 #endif
 #endif
     for (; i < n; i++) {
