@@ -2,8 +2,9 @@
  * reference fiu_f32_dotadd_ref, all four modes: near-ties around the 16-ulp margin, heavy
  * cancellation, exponent gaps around 24/48/53/76/126 bits, subnormal operands and products,
  * results around 2^-126 and the overflow threshold, specials, random bits, plausible plane
- * data and exact sums at tier 1's edges (ties, 53/54-bit spans, 2^-126, 2^128 - 2^103, zero
- * signs); the single and the batch entry point. Half of the rounds run under one of the 15
+ * data, exact sums at tier 1's edges (ties, 53/54-bit spans, 2^-126, 2^128 - 2^103, zero
+ * signs) and a dominant term 45..55 binades above the others (a midpoint or not); the single
+ * and the batch entry point. Half of the rounds run under one of the 15
  * non-default host states (rounding mode by fesetround x MXCSR FTZ, DAZ) or with the invalid,
  * divide-by-zero, overflow and underflow traps enabled (glibc): the results must be the
  * reference's and the default state's, and no trap may fire. Built also with -DFIU_DOTADD_FAULT=n, where it
@@ -54,10 +55,10 @@ static uint32_t mul_ref(uint32_t a, uint32_t b)
     return fiu_f32_dotadd_ref(a, b, FIU_F32_ABSENT_A, FIU_F32_ABSENT_B, FIU_F32_ABSENT_E, FIU_F32_FUSED);
 }
 
-enum { KINDS = 11 };
+enum { KINDS = 12 };
 static const char *const KIND_NAMES[KINDS] = {"near_tie", "cancel", "gap", "subnormal", "tiny_result",
                                               "overflow", "unfused_product", "special", "random_bits",
-                                              "plausible", "exact_edge"};
+                                              "plausible", "exact_edge", "dominant"};
 
 static uint32_t f32_of_int(int64_t n, int scale) /* n * 2^scale, |n| < 2^24, exact */
 {
@@ -200,6 +201,26 @@ static void gen(rng *g, int kind, uint32_t v[5])
                 v[0] = v[2], v[1] = v[3], v[2] = a, v[3] = b;
             }
             break;
+        }
+        break;
+    }
+    case 11: { /* one term 45..55 (or more) binades above both others: a product that is an fp32
+                * midpoint (3m/2, m odd, 25 bits), t units of its last bit below one
+                * ((2^24 - 1)(2^23 + t)), or random; or the addend */
+        int gap = r32(g) % 4 ? range(g, 45, 55) : range(g, 56, 200), j = range(g, -20, 20);
+        uint32_t sg = r32(g) & 1, shape = r32(g) % 4;
+        if (shape < 3) {
+            uint32_t m = (1u << 23) + r32(g) % ((1u << 25) / 3 - (1u << 23));
+            v[0] = shape == 1 ? f32_make(sg, k, 0x7FFFFFu) : f32_make(sg, k, m | 1);
+            v[1] = shape == 0 ? 0x3FC00000u : shape == 1 ? f32_make(r32(g) & 1, 0, (uint32_t)range(g, 1, 16))
+                                                          : f32_make(r32(g) & 1, 0, rand_man(g));
+            v[2] = f32_make(r32(g) & 1, k - gap - j, rand_man(g)), v[3] = f32_make(r32(g) & 1, j, rand_man(g));
+            v[4] = r32(g) % 4 ? f32_make(r32(g) & 1, k - gap - range(g, 0, 30), rand_man(g))
+                              : (r32(g) & 0x80000000u);
+        } else {
+            v[4] = f32_make(sg, k, r32(g));
+            v[0] = f32_make(r32(g) & 1, k - gap - j, rand_man(g)), v[1] = f32_make(r32(g) & 1, j, rand_man(g));
+            v[2] = f32_make(r32(g) & 1, k - gap - range(g, 0, 30), rand_man(g)), v[3] = FIU_F32_ONE;
         }
         break;
     }
