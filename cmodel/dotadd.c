@@ -459,11 +459,11 @@ __attribute__((target("avx2"))) static size_t t2_avx2(size_t n, const uint32_t *
 #endif
 
 /* Common case: all five operands normal, so every term is finite and nonzero. */
-static bool is_normal(uint32_t x) { return ((x >> 23) & 0xFFu) - 1u < 254u; }
+static unsigned is_normal(uint32_t x) { return ((x >> 23) & 0xFFu) - 1u < 254u; } /* 0 or 1 */
 
 static bool all_normal(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e)
 {
-    return is_normal(a) & is_normal(b) & is_normal(c) & is_normal(d) & is_normal(e);
+    return (is_normal(a) & is_normal(b) & is_normal(c) & is_normal(d) & is_normal(e)) != 0;
 }
 
 static f32_term normal_product(uint32_t x, uint32_t y)
@@ -490,11 +490,11 @@ static uint32_t round_product(uint32_t x, uint32_t y, bool flush)
 {
     if (flush)
         x = flush_in(x), y = flush_in(y);
-    if (fiu_f32_is_nan(x) | fiu_f32_is_nan(y))
+    if (fiu_f32_is_nan(x) || fiu_f32_is_nan(y))
         return FIU_F32_NAN;
     uint32_t sign = (x ^ y) & 0x80000000u;
     bool zero = !(x & 0x7FFFFFFFu) || !(y & 0x7FFFFFFFu);
-    if (has_inf_nan(x) | has_inf_nan(y))
+    if (has_inf_nan(x) || has_inf_nan(y))
         return zero ? FIU_F32_NAN : sign | FIU_F32_POS_INF;
     if (zero)
         return sign;

@@ -76,7 +76,7 @@ int main(int argc, char **argv)
     uint64_t count = 1000000, seed = DEFAULT_SEED, max_print = 10;
     const char *case_list = NULL;
 
-    for (int i = 1; i < argc; i++) {
+    for (int i = 1; i < argc; i += 2) { /* every option but --help takes a value */
         const char *opt = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
         if (strcmp(opt, "--help") == 0 || strcmp(opt, "-h") == 0) {
             usage(stdout);
@@ -114,7 +114,6 @@ int main(int argc, char **argv)
             fprintf(stderr, PROG ": bad value '%s' for %s (try --help)\n", val, opt);
             return 2;
         }
-        i++;
     }
 
     char seed_text[32];

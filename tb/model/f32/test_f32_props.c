@@ -337,7 +337,7 @@ int main(int argc, char **argv)
 {
     struct options opt = {1000000, DEFAULT_SEED, F32_GEN_MIX, -1, 10};
     int prop_sel = -1;
-    for (int i = 1; i < argc; i++) {
+    for (int i = 1; i < argc; i += 2) { /* every option but --help takes a value */
         const char *o = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
         if (strcmp(o, "--help") == 0 || strcmp(o, "-h") == 0) {
             usage(stdout);
@@ -379,7 +379,6 @@ int main(int argc, char **argv)
             fprintf(stderr, PROG ": bad value '%s' for %s (try --help)\n", val, o);
             return 2;
         }
-        i++;
     }
 
     if (!host_env_default()) {

@@ -411,7 +411,7 @@ static void usage(FILE *out)
 int main(int argc, char **argv)
 {
     uint64_t count = 1000000, seed = DEFAULT_SEED;
-    for (int i = 1; i < argc; i++) {
+    for (int i = 1; i < argc; i += 2) { /* every option but --help takes a value */
         const char *opt = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
         if (strcmp(opt, "--help") == 0 || strcmp(opt, "-h") == 0) {
             usage(stdout);
@@ -429,7 +429,6 @@ int main(int argc, char **argv)
             fprintf(stderr, PROG ": bad option '%s' (try --help)\n", opt);
             return 2;
         }
-        i++;
     }
     if (fesetround(FE_TONEAREST) != 0) {
         fprintf(stderr, PROG ": cannot set round-to-nearest\n");

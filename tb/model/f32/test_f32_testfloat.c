@@ -122,7 +122,7 @@ int main(int argc, char **argv)
     uint64_t limit = 0, expect = 0, max_print = 10;
     bool have_expect = false;
 
-    for (int i = 1; i < argc; i++) {
+    for (int i = 1; i < argc; i += 2) { /* every option but --help takes a value */
         const char *opt = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
         if (strcmp(opt, "--help") == 0 || strcmp(opt, "-h") == 0) {
             usage(stdout);
@@ -157,7 +157,6 @@ int main(int argc, char **argv)
             fprintf(stderr, PROG ": bad value '%s' for %s (try --help)\n", val, opt);
             return 2;
         }
-        i++;
     }
     enum tv_op op;
     if (op_sel >= 0)
