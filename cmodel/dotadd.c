@@ -214,6 +214,8 @@ static uint32_t flush_in(uint32_t x) { return (x & 0x7F800000u) ? x : (x & 0x800
  * v = t = 0, S = u and one conversion rounds it. Otherwise D = RN(u + RN(v + t)) is within one
  * double ulp of S, so RNE_f(S) = RNE_f(D) when 2^-126 <= |D| and D is more than 16 double ulps
  * from a float midpoint (spec 2.11, fast paths). */
+enum { T2_MARGIN = 16 }; /* D is accepted only more than this many double ulps from an fp32 midpoint */
+
 static inline bool fp_sum3(double p, double q, double c, bool flush, uint32_t *r)
 {
     double s = p + q, sq = s - p, t = (p - (s - sq)) + (q - sq);
@@ -239,7 +241,7 @@ static inline bool fp_sum3(double p, double q, double c, bool flush, uint32_t *r
     uint64_t bits;
     memcpy(&bits, &d, sizeof bits);
     uint64_t low = bits & ((1ull << 29) - 1), biased = (bits >> 52) & 0x7FFu;
-    bool tiny = biased < 1023 - 126, near_mid = low - (1ull << 28) + 16 <= 32;
+    bool tiny = biased < 1023 - 126, near_mid = low - (1ull << 28) + T2_MARGIN <= 2 * T2_MARGIN;
 #if FIU_DOTADD_FAULT == 1
     near_mid = false;
 #elif FIU_DOTADD_FAULT == 3
@@ -286,6 +288,17 @@ static inline bool fp_dotadd(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uin
     if (!(mode & FIU_F32_FUSED)) /* each product rounded to fp32 (spec 2.2) */
         p = u2d(fp_round_product(p, flush)), q = u2d(fp_round_product(q, flush));
     return fp_sum3(p, q, u2d(e), flush, r);
+}
+
+static uint32_t dotadd_int(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e, unsigned mode);
+
+/* Tier 2 from the operands, then the integer path; the caller has found the host state default. */
+static uint32_t dotadd_t2_ops(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e, unsigned mode)
+{
+    uint32_t r;
+    if (fp_dotadd(a, b, c, d, e, mode, &r))
+        return r;
+    return dotadd_int(a, b, c, d, e, mode);
 }
 
 /* ---- Tier 1 (spec 2.11, "Mode-independent path"): every host operation is exact, or its
@@ -341,8 +354,6 @@ static inline int t1_dotadd(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint
     return -1;
 }
 
-static uint32_t dotadd_int(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e, unsigned mode);
-
 /* Tier 2 on tier 1's terms, then the integer path. */
 __attribute__((noinline)) static uint32_t dotadd_t2(const __m128d terms[2], uint32_t a, uint32_t b, uint32_t c,
                                                     uint32_t d, uint32_t e, unsigned mode)
@@ -366,18 +377,8 @@ static inline __m128i flush_x4(__m128i x)
     return _mm_andnot_si128(_mm_and_si128(_mm_cmpeq_epi32(_mm_and_si128(x, exp32), _mm_setzero_si128()), mag32), x);
 }
 
-/* A lane tier 2 in AVX2 declines: the scalar tier 2, then the integer path. */
-__attribute__((noinline)) static uint32_t t2_lane(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e,
-                                                  unsigned mode)
-{
-    uint32_t r;
-    if (fp_dotadd(a, b, c, d, e, mode, &r))
-        return r;
-    return dotadd_int(a, b, c, d, e, mode);
-}
-
 /* Tier 2 on four lanes at a time in AVX2 (spec 2.11, "Tier 2, four lanes"): each lane takes the
- * steps of fp_dotadd; a lane it declines goes to t2_lane. Default host state only (the caller
+ * steps of fp_dotadd; a lane it declines goes to dotadd_t2_ops. Default host state only (the caller
  * has read MXCSR). Returns the number of lanes done, a multiple of four. */
 __attribute__((target("avx2"))) static size_t t2_avx2(size_t n, const uint32_t *a, const uint32_t *b,
                                                       const uint32_t *c, const uint32_t *d, const uint32_t *e,
@@ -423,9 +424,9 @@ __attribute__((target("avx2"))) static size_t t2_avx2(size_t n, const uint32_t *
         __m256i biased = _mm256_srli_epi64(bits, 52); /* |dd|'s sign is masked below */
         biased = _mm256_and_si256(biased, _mm256_set1_epi64x(0x7FF));
         __m256i low = _mm256_sub_epi64(_mm256_and_si256(bits, _mm256_set1_epi64x((1ll << 29) - 1)),
-                                       _mm256_set1_epi64x((1ll << 28) - 16));
+                                       _mm256_set1_epi64x((1ll << 28) - T2_MARGIN));
         __m256i near_mid = _mm256_andnot_si256(_mm256_cmpgt_epi64(zero, low),
-                                               _mm256_cmpgt_epi64(_mm256_set1_epi64x(33), low));
+                                               _mm256_cmpgt_epi64(_mm256_set1_epi64x(2 * T2_MARGIN + 1), low));
         __m256i tiny = _mm256_cmpgt_epi64(_mm256_set1_epi64x(1023 - 126), biased);
 #if FIU_DOTADD_FAULT == 1
         near_mid = zero;
@@ -449,7 +450,7 @@ __attribute__((target("avx2"))) static size_t t2_avx2(size_t n, const uint32_t *
         _mm_storeu_si128((__m128i *)y, res);
         for (size_t k = 0; k < 4; k++) { /* r may alias an input: lane k is read before r[i+k] is written */
             size_t j = i + k;
-            r[j] = (out >> k) & 1u ? t2_lane(a[j], b[j], c[j], d[j], e[j], mode) : y[k];
+            r[j] = (out >> k) & 1u ? dotadd_t2_ops(a[j], b[j], c[j], d[j], e[j], mode) : y[k];
         }
     }
     return i;
@@ -521,10 +522,7 @@ __attribute__((noinline)) static uint32_t dotadd_int(uint32_t a, uint32_t b, uin
 __attribute__((noinline)) static uint32_t dotadd_slow(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e,
                                                       unsigned mode)
 {
-    uint32_t r;
-    if (host_fp_default() && fp_dotadd(a, b, c, d, e, mode, &r))
-        return r;
-    return dotadd_int(a, b, c, d, e, mode);
+    return host_fp_default() ? dotadd_t2_ops(a, b, c, d, e, mode) : dotadd_int(a, b, c, d, e, mode);
 }
 
 uint32_t fiu_f32_dotadd(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e, unsigned mode)
@@ -556,9 +554,7 @@ void fiu_f32_dotadd_batch(size_t n, const uint32_t *a, const uint32_t *b, const 
         uint32_t x;
 #if HOST_FP
         if (fp) { /* the default host state: tier 2 directly */
-            if (!fp_dotadd(a[i], b[i], c[i], d[i], e[i], mode, &x))
-                x = dotadd_int(a[i], b[i], c[i], d[i], e[i], mode);
-            r[i] = x;
+            r[i] = dotadd_t2_ops(a[i], b[i], c[i], d[i], e[i], mode);
             continue;
         }
         __m128d terms[2];
