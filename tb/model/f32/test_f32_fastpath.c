@@ -4,7 +4,7 @@
  * results around 2^-126 and the overflow threshold, specials, random bits, plausible plane
  * data, exact sums at tier 1's edges (ties, 53/54-bit spans, 2^-126, 2^128 - 2^103, zero
  * signs) and a dominant term 45..55 binades above the others (a midpoint or not); the single
- * and the batch entry point. Half of the rounds run under one of the 15
+ * and the batch entry point (whole batches, and chunks of three lanes for its scalar loop). Half of the rounds run under one of the 15
  * non-default host states (rounding mode by fesetround x MXCSR FTZ, DAZ) or with the invalid,
  * divide-by-zero, overflow and underflow traps enabled (glibc): the results must be the
  * reference's and the default state's, and no trap may fire. Built also with -DFIU_DOTADD_FAULT=n, where it
@@ -252,7 +252,9 @@ static void check(tally *t, const char *state, int kind, const uint32_t v[5], un
 
 enum { BATCH = 4096, STATES = 17 }; /* 0 default, 1..15 modes, 16 traps */
 
-static void run_batch(tally *t, rng *g, int state, bool use_batch)
+/* chunk 0: single calls; else fiu_f32_dotadd_batch on chunks of that many lanes (3: every lane
+ * on the batch's scalar loop, past the four-lane vector path) */
+static void run_batch(tally *t, rng *g, int state, int chunk)
 {
     static uint32_t a[BATCH], b[BATCH], c[BATCH], d[BATCH], e[BATCH], r[BATCH], r0[BATCH];
     static int kinds[BATCH];
@@ -274,8 +276,11 @@ static void run_batch(tally *t, rng *g, int state, bool use_batch)
         }
         if (state)
             t->host_states |= 1u << state;
-        if (use_batch)
-            fiu_f32_dotadd_batch(BATCH, a, b, c, d, e, mode, r);
+        if (chunk)
+            for (int i = 0; i < BATCH; i += chunk) {
+                int n = BATCH - i < chunk ? BATCH - i : chunk;
+                fiu_f32_dotadd_batch((size_t)n, a + i, b + i, c + i, d + i, e + i, mode, r + i);
+            }
         else
             for (int i = 0; i < BATCH; i++)
                 r[i] = fiu_f32_dotadd(a[i], b[i], c[i], d[i], e[i], mode);
@@ -317,7 +322,7 @@ int main(int argc, char **argv)
     memset(&t, 0, sizeof t);
     uint64_t rounds = count / (4 * BATCH) + 1;
     for (uint64_t r = 0; r < rounds; r++) /* odd rounds: the next non-default host state */
-        run_batch(&t, &g, r % 2 ? (int)((r / 2) % (STATES - 1)) + 1 : 0, r % 4 >= 2);
+        run_batch(&t, &g, r % 2 ? (int)((r / 2) % (STATES - 1)) + 1 : 0, r % 4 < 2 ? 0 : r % 8 < 6 ? BATCH : 3);
     int states = __builtin_popcount(t.host_states);
     printf(PROG ": %" PRIu64 " cases, seed 0x%" PRIX64 ", %d non-default host states (traps included), %" PRIu64
            " changed by the host state, %" PRIu64 " mismatches",
