@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "args.h"
 #include "fiu_f32.h"
 #include "../common/host_f32.h"
 #include "../common/splitmix64.h"
@@ -144,9 +145,13 @@ int main(int argc, char **argv)
                    LANES);
             return 0;
         } else if (!strcmp(argv[i], "--rounds") && i + 1 < argc) {
-            rounds = atoi(argv[++i]);
+            uint64_t v;
+            if (!fiu_arg_u64("bench_f32", "--rounds", argv[++i], 1, 10000, &v))
+                return 2;
+            rounds = (int)v;
         } else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
-            seed = strtoull(argv[++i], NULL, 0);
+            if (!fiu_arg_u64("bench_f32", "--seed", argv[++i], 0, UINT64_MAX, &seed))
+                return 2;
         } else if (!strcmp(argv[i], "--only") && i + 1 < argc) {
             i++;
             for (int k = 0; k < T_COUNT; k++)
@@ -160,10 +165,6 @@ int main(int argc, char **argv)
             fprintf(stderr, "bench_f32: unknown argument '%s' (try --help)\n", argv[i]);
             return 2;
         }
-    }
-    if (rounds < 1 || rounds > 10000) {
-        fprintf(stderr, "bench_f32: --rounds must be 1..10000\n");
-        return 2;
     }
     lanes_t *P = malloc(sizeof *P), *R = malloc(sizeof *R);
     double *t[T_COUNT];

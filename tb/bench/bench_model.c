@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "args.h"
 #include "fiu_vectors.h"
 
 enum { LANES = 32, REQS = 4096, MIXED = 20000, BATCH = 64 };
@@ -79,7 +80,10 @@ int main(int argc, char **argv)
                    LANES);
             return 0;
         } else if (!strcmp(argv[i], "--rounds") && i + 1 < argc) {
-            rounds = atoi(argv[++i]);
+            uint64_t v;
+            if (!fiu_arg_u64("bench_model", "--rounds", argv[++i], 1, 10000, &v))
+                return 2;
+            rounds = (int)v;
         } else if (!strcmp(argv[i], "--only") && i + 1 < argc) {
             only = argv[++i];
             if (strcmp(only, "center") && strcmp(only, "centroid") && strcmp(only, "mixed")) {
@@ -90,10 +94,6 @@ int main(int argc, char **argv)
             fprintf(stderr, "bench_model: unknown argument '%s' (try --help)\n", argv[i]);
             return 2;
         }
-    }
-    if (rounds < 1 || rounds > 10000) {
-        fprintf(stderr, "bench_model: --rounds must be 1..10000\n");
-        return 2;
     }
     fiu_state st;
     if (!fiu_state_init(&st, 4096))

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "args.h"
 #include "fiu.h"
 #include "../../common/host_fp_state.h"
 #include "../../common/splitmix64.h"
@@ -127,9 +128,11 @@ int main(int argc, char **argv)
                    "  Exit 1 on any difference.\n");
             return 0;
         } else if (!strcmp(argv[i], "--count") && i + 1 < argc) {
-            count = strtoull(argv[++i], NULL, 0);
+            if (!fiu_arg_u64(PROG, "--count", argv[++i], 0, UINT64_MAX, &count))
+                return 2;
         } else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
-            seed = strtoull(argv[++i], NULL, 0);
+            if (!fiu_arg_u64(PROG, "--seed", argv[++i], 0, UINT64_MAX, &seed))
+                return 2;
         } else if (!strcmp(argv[i], "--no-traps")) {
             traps = false;
         } else {
