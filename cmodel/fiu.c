@@ -174,20 +174,12 @@ static void write_lane(const fiu_state *st, fiu_response *rsp, uint32_t i, uint3
  * once; per lane the products A*(X/16) and B*(Y/16) (X = px*16 + sx < 2^20) are exact doubles
  * and tier 1 sums them. Lanes it declines go through fiu_f32_dotadd_batch. */
 #if FIU_HOST_FP
-static bool is_system_addr(uint32_t addr)
-{
-    return addr == FIU_SYS_PRIMID || addr == FIU_SYS_FRONT_FACE || addr == FIU_SYS_SAMPLE_X ||
-           addr == FIU_SYS_SAMPLE_Y;
-}
-
-static uint32_t flush32(uint32_t x) { return (x & 0x7F800000u) ? x : (x & 0x80000000u); }
-
 static __m128d f32_to_m128d(uint32_t x) { return _mm_cvtps_pd(_mm_castsi128_ps(_mm_cvtsi32_si128((int)x))); }
 
 static bool ipa_imm(const fiu_state *st, const fiu_request *rq, fiu_response *rsp)
 {
     uint32_t addr = rq->imm & 0x3FFu;
-    if (rq->op != FIU_OP_IPA || rq->idx || (addr & 3u) || is_system_addr(addr))
+    if (rq->op != FIU_OP_IPA || rq->idx || (addr & 3u) || fiu_plane_is_system(addr))
         return false;
     const fiu_map_entry *me = &st->map[addr >> 2];
     unsigned mode = me->present ? ipa_effective_mode(rq->ipa_mode, me->interp) : FIU_IPA_CONSTANT;
@@ -227,7 +219,7 @@ static bool ipa_imm(const fiu_state *st, const fiu_request *rq, fiu_response *rs
             word = w;
             pstatus = w + 2 >= st->ram_words ? FIU_ST_ADDR_RANGE : FIU_OK;
             if (!pstatus) {
-                pa = flush32(st->ram[w]), pb = flush32(st->ram[w + 1]), pc = flush32(st->ram[w + 2]);
+                pa = fiu_f32_flush(st->ram[w]), pb = fiu_f32_flush(st->ram[w + 1]), pc = fiu_f32_flush(st->ram[w + 2]);
                 /* finite: zero or normal after the flush, so conversions and products are exact */
                 pfast = ((pa & 0x7F800000u) != 0x7F800000u) & ((pb & 0x7F800000u) != 0x7F800000u) &
                         ((pc & 0x7F800000u) != 0x7F800000u);

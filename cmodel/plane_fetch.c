@@ -12,9 +12,15 @@ static fiu_plane read_plane(const fiu_state *st, uint64_t word, uint8_t interp)
                        .c = st->ram[word + 2]};
 }
 
-static fiu_plane system_attr(uint32_t addr, const fiu_lane *ln, bool *is_system)
+bool fiu_plane_is_system(uint32_t addr)
 {
-    *is_system = true;
+    return addr == FIU_SYS_PRIMID || addr == FIU_SYS_FRONT_FACE || addr == FIU_SYS_SAMPLE_X ||
+           addr == FIU_SYS_SAMPLE_Y;
+}
+
+/* The value of a system address (fiu_plane_is_system). */
+static fiu_plane system_attr(uint32_t addr, const fiu_lane *ln)
+{
     switch (addr) {
     case FIU_SYS_PRIMID:
         return (fiu_plane){.is_int = true, .interp = FIU_INTERP_CONSTANT, .c = ln->prim_id};
@@ -24,8 +30,7 @@ static fiu_plane system_attr(uint32_t addr, const fiu_lane *ln, bool *is_system)
         return (fiu_plane){.interp = FIU_INTERP_LINEAR, .a = FIU_F32_ONE};
     case FIU_SYS_SAMPLE_Y:
         return (fiu_plane){.interp = FIU_INTERP_LINEAR, .b = FIU_F32_ONE};
-    default:
-        *is_system = false;
+    default: /* not a system address */
         return lane_error(FIU_OK);
     }
 }
@@ -43,10 +48,8 @@ fiu_plane fiu_plane_fetch_tram(const fiu_state *st, const fiu_request *rq, const
     uint32_t addr = rq->imm & 0x3FFu;
     if (addr & 3u)
         return lane_error(FIU_ST_MISALIGNED);
-    bool is_system;
-    fiu_plane sys = system_attr(addr, ln, &is_system);
-    if (is_system)
-        return sys;
+    if (fiu_plane_is_system(addr))
+        return system_attr(addr, ln);
     const fiu_map_entry *e = &st->map[addr >> 2];
     if (!e->present)
         return lane_error(FIU_ST_UNMAPPED);

@@ -14,6 +14,8 @@ typedef struct {
 
 /* TRAM view (spec 4.1-4.5). ra is the (Puniform-resolved) al2p result for .IDX. */
 fiu_plane fiu_plane_fetch_tram(const fiu_state *st, const fiu_request *rq, const fiu_lane *ln, uint32_t ra);
+/* An a[imm] address that names a system attribute (PrimID, front face, sample x, y; spec 4.3). */
+bool fiu_plane_is_system(uint32_t addr);
 /* AL2P for one lane (spec 4.5); *status gets the lane status. */
 uint32_t fiu_plane_fetch_al2p(const fiu_state *st, uint32_t logical_addr, uint8_t *status);
 /* GCN LDS view (spec 4.6): word for (attr, chan, wave lane, which) with which 0=P0, 1=P10, 2=P20. */
