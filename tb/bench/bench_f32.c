@@ -123,9 +123,63 @@ static int cmp_double(const void *p, const void *q)
     return (a > b) - (a < b);
 }
 
+/* Median over n rounds of num[r] / den[r], or of num[r] when den is NULL (q: scratch of n
+ * doubles; the inputs stay in round order). */
+static double median_ratio(const double *num, const double *den, int n, double *q)
+{
+    for (int r = 0; r < n; r++)
+        q[r] = den ? num[r] / den[r] : num[r];
+    qsort(q, (size_t)n, sizeof(double), cmp_double);
+    return q[n / 2];
+}
+
 enum { T_FMA, T_FMA_VEC, T_FUSED, T_UNFUSED, T_FUSED_RANDOM, T_UNFUSED_RANDOM, T_BATCH, T_BATCH_UNFUSED, T_BATCH_RANDOM, T_COUNT };
 static const char *const T_NAMES[T_COUNT] = {"fma", "fma-vector", "fused", "unfused", "fused-random", "unfused-random",
                                              "batch", "batch-unfused", "batch-random"};
+
+/* The figures of a full run: lanes/s and ratios, then the summary line. */
+static void report(double *const t[T_COUNT], int rounds, uint64_t seed, int hw, uint32_t sink, double *q)
+{
+    /* Ratios: the median over rounds of each round's time ratio, so that a change of clock
+     * rate between rounds (this machine is shared) cancels instead of skewing two medians. */
+#define RATIO(k, ref) median_ratio(t[k], t[ref], rounds, q)
+    const double x_fused = RATIO(T_FUSED, T_FMA), x_unfused = RATIO(T_UNFUSED, T_FUSED),
+                 x_random = RATIO(T_FUSED_RANDOM, T_FMA), x_unfused_random = RATIO(T_UNFUSED_RANDOM, T_FMA),
+                 x_batch = RATIO(T_BATCH, T_FMA), x_batch_unfused = RATIO(T_BATCH_UNFUSED, T_BATCH),
+                 x_batch_random = RATIO(T_BATCH_RANDOM, T_FMA), x_vec = RATIO(T_FMA, T_FMA_VEC);
+#undef RATIO
+    double v[T_COUNT];
+    for (int k = 0; k < T_COUNT; k++)
+        v[k] = LANES / median_ratio(t[k], NULL, rounds, q);
+    const char *ref = hw ? "inlined hardware FMA chain" : "libm fmaf calls (no hardware FMA on this CPU)";
+    printf("bench_f32: lanes=%d rounds=%d seed=%llu (lanes/s: median of interleaved rounds; ratios: median of\n"
+           "  the rounds' time ratios; one core)\n", LANES, rounds,
+           (unsigned long long)seed);
+    if (!hw)
+        printf("  note: this CPU (or compiler) has no FMA: the reference is %s\n", ref);
+    printf("  fmaf(a,x,fmaf(b,y,c)) %-28s : %10.3e lanes/s\n", hw ? "inlined, scalar" : "libm", v[T_FMA]);
+    if (hw)
+        printf("  fmaf(a,x,fmaf(b,y,c)) %-28s : %10.3e lanes/s (%.1fx the scalar chain)\n",
+               "inlined, vectorised loop", v[T_FMA_VEC], x_vec);
+    printf("  fiu_f32_dotadd fused+flush,   plausible    : %10.3e lanes/s  %5.2fx slower than the chain\n",
+           v[T_FUSED], x_fused);
+    printf("  fiu_f32_dotadd unfused+flush, plausible    : %10.3e lanes/s  %5.2fx slower than fused\n",
+           v[T_UNFUSED], x_unfused);
+    printf("  fiu_f32_dotadd fused+flush,   random bits  : %10.3e lanes/s  %5.2fx slower than the chain\n",
+           v[T_FUSED_RANDOM], x_random);
+    printf("  fiu_f32_dotadd unfused+flush, random bits  : %10.3e lanes/s  %5.2fx slower than the chain\n",
+           v[T_UNFUSED_RANDOM], x_unfused_random);
+    printf("  fiu_f32_dotadd_batch fused+flush,   plausible : %10.3e lanes/s  %5.2fx slower than the chain\n",
+           v[T_BATCH], x_batch);
+    printf("  fiu_f32_dotadd_batch unfused+flush, plausible : %10.3e lanes/s  %5.2fx slower than batch fused\n",
+           v[T_BATCH_UNFUSED], x_batch_unfused);
+    printf("  fiu_f32_dotadd_batch fused+flush,   random    : %10.3e lanes/s  %5.2fx slower than the chain\n",
+           v[T_BATCH_RANDOM], x_batch_random);
+    printf("bench_f32: summary: dotadd fused %.2fx FMA (target 6), batch %.2fx, random %.2fx (target 20), "
+           "batch %.2fx, unfused %.2fx fused (target 1.5), batch %.2fx; reference %s [sink %08x]\n",
+           x_fused, x_batch, x_random, x_batch_random, x_unfused, x_batch_unfused,
+           hw ? "inlined FMA chain, scalar" : "libm fmaf", sink);
+}
 
 int main(int argc, char **argv)
 {
@@ -138,7 +192,8 @@ int main(int argc, char **argv)
                    "  random bit patterns against the inlined hardware FMA chain\n"
                    "  fmaf(a,x,fmaf(b,y,c)) (compiled for FMA, one lane per iteration; the\n"
                    "  vectorised loop is shown too), %d lanes, interleaved, N rounds; prints\n"
-                   "  median lanes/s, the ratios and a summary line with the targets.\n"
+                   "  median lanes/s, the ratios (median over rounds of each round's time ratio) and a\n"
+                   "  summary line with the targets.\n"
                    "  --only NAME times one loop (fma, fma-vector, fused, unfused, fused-random,\n"
                    "  unfused-random, batch, batch-unfused, batch-random), e.g. under valgrind\n"
                    "  --tool=callgrind --toggle-collect=run_fiu (or run_batch) for instructions per lane.\n",
@@ -167,13 +222,14 @@ int main(int argc, char **argv)
         }
     }
     lanes_t *P = malloc(sizeof *P), *R = malloc(sizeof *R);
+    double *q = malloc(sizeof(double) * (size_t)rounds); /* scratch for the medians */
     double *t[T_COUNT];
     for (int k = 0; k < T_COUNT; k++)
         t[k] = malloc(sizeof(double) * (size_t)rounds);
     for (int k = 0; k < T_COUNT; k++)
         if (!t[k])
             P = NULL;
-    if (!P || !R) {
+    if (!P || !R || !q) {
         fprintf(stderr, "bench_f32: out of memory\n");
         return 1;
     }
@@ -200,41 +256,14 @@ int main(int argc, char **argv)
             sink ^= L->out[r % LANES];
         }
     }
-    double v[T_COUNT];
-    for (int k = 0; k < T_COUNT; k++) {
-        qsort(t[k], (size_t)rounds, sizeof(double), cmp_double);
-        v[k] = LANES / t[k][rounds / 2];
-    }
-    const char *ref = hw ? "inlined hardware FMA chain" : "libm fmaf calls (no hardware FMA on this CPU)";
-    printf("bench_f32: lanes=%d rounds=%d seed=%llu (median of interleaved rounds, one core)\n", LANES, rounds,
-           (unsigned long long)seed);
-    if (!hw)
-        printf("  note: this CPU (or compiler) has no FMA: the reference is %s\n", ref);
-    printf("  fmaf(a,x,fmaf(b,y,c)) %-28s : %10.3e lanes/s\n", hw ? "inlined, scalar" : "libm", v[T_FMA]);
-    if (hw)
-        printf("  fmaf(a,x,fmaf(b,y,c)) %-28s : %10.3e lanes/s (%.1fx the scalar chain)\n",
-               "inlined, vectorised loop", v[T_FMA_VEC], v[T_FMA_VEC] / v[T_FMA]);
-    printf("  fiu_f32_dotadd fused+flush,   plausible    : %10.3e lanes/s  %5.2fx slower than the chain\n",
-           v[T_FUSED], v[T_FMA] / v[T_FUSED]);
-    printf("  fiu_f32_dotadd unfused+flush, plausible    : %10.3e lanes/s  %5.2fx slower than fused\n",
-           v[T_UNFUSED], v[T_FUSED] / v[T_UNFUSED]);
-    printf("  fiu_f32_dotadd fused+flush,   random bits  : %10.3e lanes/s  %5.2fx slower than the chain\n",
-           v[T_FUSED_RANDOM], v[T_FMA] / v[T_FUSED_RANDOM]);
-    printf("  fiu_f32_dotadd unfused+flush, random bits  : %10.3e lanes/s  %5.2fx slower than the chain\n",
-           v[T_UNFUSED_RANDOM], v[T_FMA] / v[T_UNFUSED_RANDOM]);
-    printf("  fiu_f32_dotadd_batch fused+flush,   plausible : %10.3e lanes/s  %5.2fx slower than the chain\n",
-           v[T_BATCH], v[T_FMA] / v[T_BATCH]);
-    printf("  fiu_f32_dotadd_batch unfused+flush, plausible : %10.3e lanes/s  %5.2fx slower than batch fused\n",
-           v[T_BATCH_UNFUSED], v[T_BATCH] / v[T_BATCH_UNFUSED]);
-    printf("  fiu_f32_dotadd_batch fused+flush,   random    : %10.3e lanes/s  %5.2fx slower than the chain\n",
-           v[T_BATCH_RANDOM], v[T_FMA] / v[T_BATCH_RANDOM]);
-    printf("bench_f32: summary: dotadd fused %.2fx FMA (target 6), batch %.2fx, random %.2fx (target 20), "
-           "batch %.2fx, unfused %.2fx fused (target 1.5), batch %.2fx; reference %s [sink %08x]\n",
-           v[T_FMA] / v[T_FUSED], v[T_FMA] / v[T_BATCH], v[T_FMA] / v[T_FUSED_RANDOM], v[T_FMA] / v[T_BATCH_RANDOM],
-           v[T_FUSED] / v[T_UNFUSED], v[T_BATCH] / v[T_BATCH_UNFUSED],
-           hw ? "inlined FMA chain, scalar" : "libm fmaf", sink);
+    if (only >= 0)
+        printf("bench_f32: summary: only %s: %.3e lanes/s (median of %d rounds) [sink %08x]\n", T_NAMES[only],
+               LANES / median_ratio(t[only], NULL, rounds, q), rounds, sink);
+    else
+        report(t, rounds, seed, hw, sink, q);
     free(P);
     free(R);
+    free(q);
     for (int k = 0; k < T_COUNT; k++)
         free(t[k]);
     return 0;
