@@ -137,47 +137,46 @@ enum { T_FMA, T_FMA_VEC, T_FUSED, T_UNFUSED, T_FUSED_RANDOM, T_UNFUSED_RANDOM, T
 static const char *const T_NAMES[T_COUNT] = {"fma", "fma-vector", "fused", "unfused", "fused-random", "unfused-random",
                                              "batch", "batch-unfused", "batch-random"};
 
-/* The figures of a full run: lanes/s and ratios, then the summary line. */
+/* The lines of a full run after the FMA chain's: loop k, timed against loop ref. */
+static const struct {
+    int k, ref;
+    const char *label, *than;
+} ROWS[] = {
+    {T_FUSED, T_FMA, "fiu_f32_dotadd fused+flush,   plausible    ", "the chain"},
+    {T_UNFUSED, T_FUSED, "fiu_f32_dotadd unfused+flush, plausible    ", "fused"},
+    {T_FUSED_RANDOM, T_FMA, "fiu_f32_dotadd fused+flush,   random bits  ", "the chain"},
+    {T_UNFUSED_RANDOM, T_FMA, "fiu_f32_dotadd unfused+flush, random bits  ", "the chain"},
+    {T_BATCH, T_FMA, "fiu_f32_dotadd_batch fused+flush,   plausible ", "the chain"},
+    {T_BATCH_UNFUSED, T_BATCH, "fiu_f32_dotadd_batch unfused+flush, plausible ", "batch fused"},
+    {T_BATCH_RANDOM, T_FMA, "fiu_f32_dotadd_batch fused+flush,   random    ", "the chain"},
+};
+
+/* The figures of a full run: lanes/s and ratios, then the summary line. Ratios are the
+ * median over rounds of each round's time ratio, so that a change of clock rate between
+ * rounds (this machine is shared) cancels instead of skewing two medians. */
 static void report(double *const t[T_COUNT], int rounds, uint64_t seed, int hw, uint32_t sink, double *q)
 {
-    /* Ratios: the median over rounds of each round's time ratio, so that a change of clock
-     * rate between rounds (this machine is shared) cancels instead of skewing two medians. */
-#define RATIO(k, ref) median_ratio(t[k], t[ref], rounds, q)
-    const double x_fused = RATIO(T_FUSED, T_FMA), x_unfused = RATIO(T_UNFUSED, T_FUSED),
-                 x_random = RATIO(T_FUSED_RANDOM, T_FMA), x_unfused_random = RATIO(T_UNFUSED_RANDOM, T_FMA),
-                 x_batch = RATIO(T_BATCH, T_FMA), x_batch_unfused = RATIO(T_BATCH_UNFUSED, T_BATCH),
-                 x_batch_random = RATIO(T_BATCH_RANDOM, T_FMA), x_vec = RATIO(T_FMA, T_FMA_VEC);
-#undef RATIO
-    double v[T_COUNT];
+    double v[T_COUNT], x[T_COUNT]; /* lanes/s; time ratio of loop k to its ROWS reference */
     for (int k = 0; k < T_COUNT; k++)
         v[k] = LANES / median_ratio(t[k], NULL, rounds, q);
+    for (size_t i = 0; i < sizeof ROWS / sizeof ROWS[0]; i++)
+        x[ROWS[i].k] = median_ratio(t[ROWS[i].k], t[ROWS[i].ref], rounds, q);
     const char *ref = hw ? "inlined hardware FMA chain" : "libm fmaf calls (no hardware FMA on this CPU)";
     printf("bench_f32: lanes=%d rounds=%d seed=%llu (lanes/s: median of interleaved rounds; ratios: median of\n"
-           "  the rounds' time ratios; one core)\n", LANES, rounds,
-           (unsigned long long)seed);
+           "  the rounds' time ratios; one core)\n",
+           LANES, rounds, (unsigned long long)seed);
     if (!hw)
         printf("  note: this CPU (or compiler) has no FMA: the reference is %s\n", ref);
     printf("  fmaf(a,x,fmaf(b,y,c)) %-28s : %10.3e lanes/s\n", hw ? "inlined, scalar" : "libm", v[T_FMA]);
     if (hw)
         printf("  fmaf(a,x,fmaf(b,y,c)) %-28s : %10.3e lanes/s (%.1fx the scalar chain)\n",
-               "inlined, vectorised loop", v[T_FMA_VEC], x_vec);
-    printf("  fiu_f32_dotadd fused+flush,   plausible    : %10.3e lanes/s  %5.2fx slower than the chain\n",
-           v[T_FUSED], x_fused);
-    printf("  fiu_f32_dotadd unfused+flush, plausible    : %10.3e lanes/s  %5.2fx slower than fused\n",
-           v[T_UNFUSED], x_unfused);
-    printf("  fiu_f32_dotadd fused+flush,   random bits  : %10.3e lanes/s  %5.2fx slower than the chain\n",
-           v[T_FUSED_RANDOM], x_random);
-    printf("  fiu_f32_dotadd unfused+flush, random bits  : %10.3e lanes/s  %5.2fx slower than the chain\n",
-           v[T_UNFUSED_RANDOM], x_unfused_random);
-    printf("  fiu_f32_dotadd_batch fused+flush,   plausible : %10.3e lanes/s  %5.2fx slower than the chain\n",
-           v[T_BATCH], x_batch);
-    printf("  fiu_f32_dotadd_batch unfused+flush, plausible : %10.3e lanes/s  %5.2fx slower than batch fused\n",
-           v[T_BATCH_UNFUSED], x_batch_unfused);
-    printf("  fiu_f32_dotadd_batch fused+flush,   random    : %10.3e lanes/s  %5.2fx slower than the chain\n",
-           v[T_BATCH_RANDOM], x_batch_random);
+               "inlined, vectorised loop", v[T_FMA_VEC], median_ratio(t[T_FMA], t[T_FMA_VEC], rounds, q));
+    for (size_t i = 0; i < sizeof ROWS / sizeof ROWS[0]; i++)
+        printf("  %s: %10.3e lanes/s  %5.2fx slower than %s\n", ROWS[i].label, v[ROWS[i].k], x[ROWS[i].k],
+               ROWS[i].than);
     printf("bench_f32: summary: dotadd fused %.2fx FMA (target 6), batch %.2fx, random %.2fx (target 20), "
            "batch %.2fx, unfused %.2fx fused (target 1.5), batch %.2fx; reference %s [sink %08x]\n",
-           x_fused, x_batch, x_random, x_batch_random, x_unfused, x_batch_unfused,
+           x[T_FUSED], x[T_BATCH], x[T_FUSED_RANDOM], x[T_BATCH_RANDOM], x[T_UNFUSED], x[T_BATCH_UNFUSED],
            hw ? "inlined FMA chain, scalar" : "libm fmaf", sink);
 }
 
