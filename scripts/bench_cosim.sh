@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Throughput of the two RTL co-simulations on one generated vector file: tb_cosim_l4 (C
 # testbench over Verilator --cc) and fiu_sc_cosim (SystemC, Verilator --sc). Runs are
-# interleaved; the best user+sys time of each is kept.
+# interleaved; the best user+sys time of each is kept. Then issue 13's co-simulation speed:
+# tb_cosim_l4 with the default stimulus on the corner and throughput mixes.
 set -euo pipefail
 
 usage() {
