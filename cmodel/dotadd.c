@@ -308,6 +308,13 @@ static uint32_t dotadd_t2_ops(uint32_t a, uint32_t b, uint32_t c, uint32_t d, ui
 
 #if HOST_FP
 
+/* FLUSH on four fp32 bit patterns: a zero exponent field keeps only the sign. */
+static inline __m128i flush_x4(__m128i x)
+{
+    const __m128i exp32 = _mm_set1_epi32(0x7F800000), mag32 = _mm_set1_epi32(0x7FFFFFFF);
+    return _mm_andnot_si128(_mm_and_si128(_mm_cmpeq_epi32(_mm_and_si128(x, exp32), _mm_setzero_si128()), mag32), x);
+}
+
 /* 1: *r = RNE(a*b + c*d + e), every step provably exact and |r| >= 2^-126. -1: the terms are
  * in *terms = [P, Q, E] (exact, finite) but a sum is inexact, tiny or zero. 0: operands that
  * tier 1 does not take (inf, NaN, subnormal in PRESERVE, tiny or overflowing unfused products). */
@@ -321,7 +328,7 @@ static inline int t1_dotadd(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint
     int bad = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(ex, vx))); /* inf or NaN */
     uint32_t xe = e & X;
     if (mode & FIU_F32_FLUSH) {
-        v = _mm_andnot_si128(_mm_and_si128(ex0, vmag), v);
+        v = flush_x4(v);
         e = xe ? e : e & S;
     } else { /* subnormal operands: DAZ would change their conversion */
         __m128i mag0 = _mm_cmpeq_epi32(_mm_and_si128(v, vmag), v0);
@@ -370,11 +377,12 @@ __attribute__((noinline)) static uint32_t dotadd_t2(const __m128d terms[2], uint
 #include <immintrin.h>
 #define T2_AVX2 1
 
-/* FLUSH on four fp32 bit patterns: a zero exponent field keeps only the sign. */
-static inline __m128i flush_x4(__m128i x)
+/* Lanes with 0 < |x| < 2^-126. */
+__attribute__((target("avx2"))) static inline __m256d tiny_x4(__m256d x)
 {
-    const __m128i exp32 = _mm_set1_epi32(0x7F800000), mag32 = _mm_set1_epi32(0x7FFFFFFF);
-    return _mm_andnot_si128(_mm_and_si128(_mm_cmpeq_epi32(_mm_and_si128(x, exp32), _mm_setzero_si128()), mag32), x);
+    __m256d ax = _mm256_andnot_pd(_mm256_set1_pd(-0.0), x);
+    return _mm256_and_pd(_mm256_cmp_pd(ax, _mm256_setzero_pd(), _CMP_GT_OQ),
+                         _mm256_cmp_pd(ax, _mm256_set1_pd(0x1p-126), _CMP_LT_OQ));
 }
 
 /* Tier 2 on four lanes at a time in AVX2 (spec 2.11, "Tier 2, four lanes"): each lane takes the
@@ -385,7 +393,6 @@ __attribute__((target("avx2"))) static size_t t2_avx2(size_t n, const uint32_t *
                                                       unsigned mode, uint32_t *r)
 {
     const __m256i zero = _mm256_setzero_si256(), exp64 = _mm256_set1_epi64x(0x7FF0000000000000);
-    const __m256d sign = _mm256_set1_pd(-0.0), min_normal = _mm256_set1_pd(0x1p-126), zero_d = _mm256_setzero_pd();
     size_t i = 0;
     for (; i + 4 <= n; i += 4) {
         __m128i x[5] = {_mm_loadu_si128((const __m128i *)(a + i)), _mm_loadu_si128((const __m128i *)(b + i)),
@@ -400,12 +407,7 @@ __attribute__((target("avx2"))) static size_t t2_avx2(size_t n, const uint32_t *
         __m256d p = _mm256_mul_pd(f[0], f[1]), q = _mm256_mul_pd(f[2], f[3]); /* exact */
         unsigned out = 0;
         if (!(mode & FIU_F32_FUSED)) { /* a tiny nonzero product needs the integer rounding */
-            __m256d ap = _mm256_andnot_pd(sign, p), aq = _mm256_andnot_pd(sign, q);
-            __m256d small_p = _mm256_and_pd(_mm256_cmp_pd(ap, zero_d, _CMP_GT_OQ),
-                                            _mm256_cmp_pd(ap, min_normal, _CMP_LT_OQ));
-            __m256d small_q = _mm256_and_pd(_mm256_cmp_pd(aq, zero_d, _CMP_GT_OQ),
-                                            _mm256_cmp_pd(aq, min_normal, _CMP_LT_OQ));
-            out = (unsigned)_mm256_movemask_pd(_mm256_or_pd(small_p, small_q));
+            out = (unsigned)_mm256_movemask_pd(_mm256_or_pd(tiny_x4(p), tiny_x4(q)));
             p = _mm256_cvtps_pd(_mm256_cvtpd_ps(p)); /* RNE, overflow to inf */
             q = _mm256_cvtps_pd(_mm256_cvtpd_ps(q));
         }
