@@ -76,26 +76,42 @@ package fiu_pkg;
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
 
-  // Leading-zero count of x, 128 for zero: the one LZC of the design. A log-depth tree of
-  // multiplexers: 4-bit groups, then pairs of groups merged level by level. A group of 2^l bits
-  // keeps an all-zero flag and, when not all zero, a count below 2^l; so a merge only sets bit l
-  // (no adder). Narrower callers pass {value, 1'b1, zeros}, which counts the value's zeros and
-  // gives its width for zero.
+  // Leading-zero count of a 32-bit x, 32 for zero. A log-depth tree of multiplexers: groups of
+  // 2^l bits merge in pairs, level by level. A group keeps an all-zero flag and, when not all
+  // zero, a count below 2^l, so a merge only sets bit l (no adder). Each level is computed for
+  // all groups at once on whole 32-bit vectors: bit p of z and of the count bits c0..c3 belongs
+  // to the group that starts at bit p, and the upper half of that group starts at p + 2^l, so
+  // a constant shift lines the halves up. Only groups aligned to the level's size are read.
+  function automatic logic [5:0] lzc32(input logic [31:0] x);
+    logic [31:0] z, zh, c0, c1, c2, c3;  // the last level's count bit 4 is zh
+    z  = ~x;
+    zh = z >> 1;   c0 = zh;                                         z = z & zh;  // 2-bit groups
+    zh = z >> 2;   c0 = (zh & c0) | (~zh & (c0 >> 2));  c1 = zh;    z = z & zh;  // 4
+    zh = z >> 4;   c0 = (zh & c0) | (~zh & (c0 >> 4));
+                   c1 = (zh & c1) | (~zh & (c1 >> 4));  c2 = zh;    z = z & zh;  // 8
+    zh = z >> 8;   c0 = (zh & c0) | (~zh & (c0 >> 8));
+                   c1 = (zh & c1) | (~zh & (c1 >> 8));
+                   c2 = (zh & c2) | (~zh & (c2 >> 8));  c3 = zh;    z = z & zh;  // 16
+    zh = z >> 16;  c0 = (zh & c0) | (~zh & (c0 >> 16));
+                   c1 = (zh & c1) | (~zh & (c1 >> 16));
+                   c2 = (zh & c2) | (~zh & (c2 >> 16));
+                   c3 = (zh & c3) | (~zh & (c3 >> 16));              z = z & zh;  // 32
+    lzc32 = z[0] ? 6'd32 : {1'b0, zh[0], c3[0], c2[0], c1[0], c0[0]};
+  endfunction
+
+  // Leading-zero count of a 128-bit x, 128 for zero: lzc32's tree continued over its four
+  // words (two more merge levels). Values of up to 31 bits are counted by lzc32, wider ones
+  // here; a caller passes {value, 1'b1, zeros}, which counts the value's zeros and gives its
+  // width for zero.
   function automatic logic [7:0] lzc(input logic [127:0] x);
-    logic [31:0]     z;  // group g all zero
-    logic [8*32-1:0] c;  // group g count, when not all zero
-    logic [3:0]      n;
-    for (int g = 0; g < 32; g++) begin
-      n           = x[4*g +: 4];
-      z[g]        = n == 4'd0;
-      c[8*g +: 8] = n[3] ? 8'd0 : n[2] ? 8'd1 : n[1] ? 8'd2 : 8'd3;
-    end
-    for (int l = 2; l < 7; l++) begin  // groups of 2^l bits merge into groups of 2^(l+1)
-      for (int g = 0; g < (128 >> (l + 1)); g++) begin
-        c[8*g +: 8] = z[2*g+1] ? (8'(1 << l) | c[8*(2*g) +: 8]) : c[8*(2*g+1) +: 8];
-        z[g]        = z[2*g+1] & z[2*g];
-      end
-    end
-    lzc = z[0] ? 8'd128 : c[7:0];
+    logic [5:0] n3, n2, n1, n0;
+    logic [6:0] hi, lo;  // the two 64-bit halves: bit 6 = all zero, else the count
+    n3 = lzc32(x[127:96]);
+    n2 = lzc32(x[95:64]);
+    n1 = lzc32(x[63:32]);
+    n0 = lzc32(x[31:0]);
+    hi = n3[5] ? {n2[5], 1'b1, n2[4:0]} : {2'b00, n3[4:0]};
+    lo = n1[5] ? {n0[5], 1'b1, n0[4:0]} : {2'b00, n1[4:0]};
+    lzc = hi[6] ? (lo[6] ? 8'd128 : {2'b01, lo[5:0]}) : {2'b00, hi[5:0]};
   endfunction
 endpackage
