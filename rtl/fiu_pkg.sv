@@ -99,10 +99,9 @@ package fiu_pkg;
     lzc32 = z[0] ? 6'd32 : {1'b0, zh[0], c3[0], c2[0], c1[0], c0[0]};
   endfunction
 
-  // Leading-zero count of a 128-bit x, 128 for zero: lzc32's tree continued over its four
-  // words (two more merge levels). Values of up to 31 bits are counted by lzc32, wider ones
-  // here; a caller passes {value, 1'b1, zeros}, which counts the value's zeros and gives its
-  // width for zero.
+  // Leading-zero count of a 128-bit x, 128 for zero: the one LZC the design calls, lzc32's
+  // tree continued over its four words (two more merge levels). Narrower callers pass
+  // {value, 1'b1, zeros}, which counts the value's zeros and gives its width for zero.
   function automatic logic [7:0] lzc(input logic [127:0] x);
     logic [5:0] n3, n2, n1, n0;
     logic [6:0] hi, lo;  // the two 64-bit halves: bit 6 = all zero, else the count
