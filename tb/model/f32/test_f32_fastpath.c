@@ -5,10 +5,10 @@
  * data, exact sums at tier 1's edges (ties, 53/54-bit spans, 2^-126, 2^128 - 2^103, zero
  * signs) and a dominant term 45..55 binades above the others (a midpoint or not); the single
  * and the batch entry point (whole batches, and chunks of three lanes for its scalar loop).
- * Half of the rounds run under one of the 15 non-default host states (rounding mode by fesetround x MXCSR FTZ, DAZ) or with the invalid,
- * divide-by-zero, overflow and underflow traps enabled (glibc): the results must be the
- * reference's and the default state's, and no trap may fire. Built also with -DFIU_DOTADD_FAULT=n, where it
- * must fail (CTest). */
+ * Half of the rounds run under one of the 15 non-default host states (rounding mode by
+ * fesetround x MXCSR FTZ, DAZ) or with the invalid, divide-by-zero, overflow and underflow
+ * traps enabled (glibc): the results must be the reference's and the default state's, and no
+ * trap may fire. Built also with -DFIU_DOTADD_FAULT=n, where it must fail (CTest). */
 #define _GNU_SOURCE /* feenableexcept */
 #include <fenv.h>
 #include <inttypes.h>
