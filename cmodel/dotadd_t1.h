@@ -51,7 +51,12 @@ static inline bool fiu_t1_sum(__m128d pq, __m128d x, uint32_t *r)
     /* lo <= |u| < 2^128 - 2^103: the result is a normal fp32 (no subnormal rounding, no FLUSH,
      * no overflow; an exact zero, whose IEEE sign depends on the mode, is declined) */
     bool normal = mag - lo < 0x47EFFFFFF0000000ull - lo;
-    if ((_mm_movemask_pd(ok) != 3) | !normal)
+    /* Two branches, the exactness one first: random operands mostly leave there, which it
+     * predicts; merged, GCC tests the range first, which random operands pass at random. */
+    if (__builtin_expect(_mm_movemask_pd(ok) != 3, 0))
+        return false;
+    __asm__ volatile(""); /* keeps the order */
+    if (!normal)
         return false;
     /* RNE to 24 significant bits on the bits (the carry stays in the magnitude); the rounded
      * value is a normal fp32, so its conversion is exact in every mode */
