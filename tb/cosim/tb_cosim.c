@@ -4,14 +4,20 @@
  * default; a tagged scoreboard proves nothing is lost, duplicated or reordered.
  * Waveforms (docs/debugging.md): a run is deterministic for its seed, so a window of cycles
  * around one request is traced by running twice: once to find the request's cycles, once
- * with FST tracing on only inside the window. A mismatch does this automatically. */
+ * with FST tracing on only inside the window. A mismatch does this automatically. The
+ * regression's models are built without tracing, which costs speed even when off; they hand
+ * both runs to the traced build of the same model, FIU_TRACED_EXE (docs/performance.md). */
+#define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <spawn.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "args.h"
 #include "cfg_writes.h"
@@ -48,6 +54,8 @@ typedef struct {
     long wave_req;               /* -1: the first mismatching request (else request 0) */
     unsigned wave_pre, wave_post;
     char command[512];           /* the command line, for the reproduce hint */
+    int argc;                    /* the arguments, for the traced rerun */
+    char **argv;
 } options;
 
 typedef struct {
@@ -359,6 +367,14 @@ static bool on_record(void *ctx, const fiu_vrec *rec_in)
     return !c->stop;
 }
 
+#ifdef FIU_TRACED_EXE
+#define WAVEFORM_SOURCE                                                                                              \
+    "this model is built without tracing (for speed); --wave and the dump of a mismatch\n"                           \
+    "  run its traced build, " FIU_TRACED_EXE
+#else
+#define WAVEFORM_SOURCE "this model is built with FST tracing"
+#endif
+
 static void usage(void)
 {
     printf("usage: tb_cosim_l<LANES> [options]\n"
@@ -394,9 +410,10 @@ static void usage(void)
            "  what is wrong. --vectors FILE is read and checked whole before simulating (syntax,\n"
            "  ramsize = RAM_WORDS, lanes = LANES, expect blocks against the C model, at least one\n"
            "  request); every error is printed as FILE:LINE: reason, in file order.\n"
+           "  Waveforms: %s.\n"
            "  Exit status: 0 pass (or waveform written), 1 mismatch, protocol error or rate below\n"
            "  --min-rate, 2 usage or bad input (option, SEED, vector file).\n",
-           fiu_rtl_lanes(), fiu_rtl_ram_words(), FIU_COSIM_RESET_RATE);
+           fiu_rtl_lanes(), fiu_rtl_ram_words(), FIU_COSIM_RESET_RATE, WAVEFORM_SOURCE);
 }
 
 /* Numeric options: name, accepted range. */
@@ -438,7 +455,8 @@ static int parse_args(int argc, char **argv, options *o)
 {
     *o = (options){.count = 10000, .fused = -1, .flush = -1, .bubble_pct = 20, .backpressure_pct = 20,
                    .reset_rate = FIU_COSIM_RESET_RATE, .wave_req = -1, .wave_pre = 40, .wave_post = 20,
-                   .wave_dir = getenv("FIU_WAVE_DIR"), .mix = FIU_GEN_MIX_CORNER, .min_rate = -1};
+                   .wave_dir = getenv("FIU_WAVE_DIR"), .mix = FIU_GEN_MIX_CORNER, .min_rate = -1,
+                   .argc = argc, .argv = argv};
     bool have_mix = false, have_seed = false, have_rate = false, no_reset = false;
     static const char *const STR_OPTS[] = {"--vectors", "--wave", "--wave-dir", "--name", "--ops", "--mix", "--min-rate"};
     for (int i = 1; i < argc; i++) {
@@ -625,6 +643,7 @@ static cosim *new_run(const options *opt, run_mode mode, long req)
     return c;
 }
 
+#ifndef FIU_TRACED_EXE
 /* Locate request req (req < 0: the first mismatch, else request 0), then trace its window
  * into path. Returns false with err set if the request never completes. */
 static bool trace_window(const options *opt, long req, const char *path, window *win, char *err, size_t errlen)
@@ -705,6 +724,56 @@ static int wave_only(const options *opt)
     print_window(opt->wave, &win);
     return 0;
 }
+#else
+extern char **environ;
+
+/* This model has no tracing: FIU_TRACED_EXE, this run's arguments and `extra`, with the child's
+ * stdout on stderr (this run's stdout ends with its summary line). Returns its exit status. */
+static int run_traced(const options *opt, const char *const *extra, size_t n_extra)
+{
+    char **av = calloc((size_t)opt->argc + n_extra + 1, sizeof *av);
+    if (!av)
+        return -1;
+    av[0] = (char *)FIU_TRACED_EXE;
+    for (int i = 1; i < opt->argc; i++)
+        av[i] = opt->argv[i];
+    for (size_t k = 0; k < n_extra; k++)
+        av[(size_t)opt->argc + k] = (char *)extra[k];
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_adddup2(&fa, STDERR_FILENO, STDOUT_FILENO);
+    pid_t pid;
+    int rc = posix_spawn(&pid, FIU_TRACED_EXE, &fa, NULL, av, environ), status = 0;
+    posix_spawn_file_actions_destroy(&fa);
+    free(av);
+    if (rc != 0) {
+        fprintf(stderr, "tb_cosim: cannot run the traced model %s: %s\n", FIU_TRACED_EXE, strerror(rc));
+        return -1;
+    }
+    if (waitpid(pid, &status, 0) != pid)
+        return -1;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* The window of a traced run, from the side file it writes beside the FST (FST.win). */
+static bool read_window(const char *path, window *win)
+{
+    char side_path[1040];
+    snprintf(side_path, sizeof side_path, "%s.win", path);
+    FILE *side = fopen(side_path, "r");
+    if (!side)
+        return false;
+    int mismatch = 0;
+    bool ok = fscanf(side,
+                     "request=%ld accept_cycle=%" SCNu64 " response_cycle=%" SCNu64 " from_cycle=%" SCNu64
+                     " to_cycle=%" SCNu64 " mismatch=%d first_bad_lane=%u",
+                     &win->w.req, &win->w.accept, &win->w.response, &win->from, &win->to, &mismatch,
+                     &win->w.lane) == 7;
+    fclose(side);
+    win->w.mismatch = mismatch != 0;
+    return ok;
+}
+#endif
 
 /* After a mismatch: the window's FST and the command that opens it. */
 static void dump_mismatch(const options *opt, long req)
@@ -715,6 +784,21 @@ static void dump_mismatch(const options *opt, long req)
     mkdir(dir, 0777); /* may exist */
     snprintf(path, sizeof path, "%s/%s.seed%" PRIu64 ".req%ld.fst", dir, name, opt->seed, req);
     window win;
+#ifdef FIU_TRACED_EXE
+    char req_text[32];
+    snprintf(req_text, sizeof req_text, "%ld", req);
+    const char *const extra[] = {"--wave", path, "--wave-req", req_text, "--quiet"};
+    char side_path[1040];
+    snprintf(side_path, sizeof side_path, "%s.win", path);
+    remove(path);
+    remove(side_path);
+    int rc = run_traced(opt, extra, sizeof extra / sizeof extra[0]);
+    if (rc != 0 || !read_window(path, &win)) {
+        fprintf(stderr, "tb_cosim: no waveform: the traced rerun (%s) %s\n", FIU_TRACED_EXE,
+                rc != 0 ? "failed" : "wrote no window file");
+        return;
+    }
+#else
     char err[512];
     options o = *opt;
     o.quiet = true;
@@ -722,6 +806,7 @@ static void dump_mismatch(const options *opt, long req)
         fprintf(stderr, "tb_cosim: no waveform: %s\n", err);
         return;
     }
+#endif
     fprintf(stderr, "tb_cosim: waveform of cycles %" PRIu64 "..%" PRIu64 " around request %ld: %s\n", win.from,
             win.to, req, path);
     if (opt->name)
@@ -807,8 +892,16 @@ int main(int argc, char **argv)
         return r;
     if (opt.vectors && check_vectors(&opt))
         return 2;
-    if (opt.wave)
+    if (opt.wave) {
+#ifdef FIU_TRACED_EXE
+        argv[0] = (char *)FIU_TRACED_EXE;
+        execv(FIU_TRACED_EXE, argv);
+        fprintf(stderr, "tb_cosim: cannot run the traced model %s: %s\n", FIU_TRACED_EXE, strerror(errno));
+        return 2;
+#else
         return wave_only(&opt);
+#endif
+    }
     cosim *c = new_run(&opt, RUN_CHECK, -1);
     c->cov = fiu_cov_env_new();
     if (!opt.quiet)
