@@ -86,7 +86,8 @@ module fiu_dotadd #(
     assign dec_zero[i] = (x[30:0] == 31'd0) || (in_flush && sub);
     assign dec_neg[i]  = x[31];
     assign man         = {x[30:23] != 8'd0, x[22:0]};
-    assign lz          = fiu_pkg::lzc({man, 1'b1, 103'd0});
+    // A normal mantissa has no leading zero; the count only for zero and subnormal operands.
+    assign lz          = man[23] ? 8'd0 : man == 24'd0 ? 8'd24 : fiu_pkg::lzc({man, 1'b1, 103'd0});
     assign dec_man[24*i +: 24]  = man << lz;
     assign dec_elsb[12*i +: 12] = lsb_of(x[30:23]);
     assign dec_lz[8*i +: 8]     = lz;
