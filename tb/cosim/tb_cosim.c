@@ -643,6 +643,10 @@ static cosim *new_run(const options *opt, run_mode mode, long req)
     return c;
 }
 
+/* The window's side file beside an FST (FST.win), for scripts/wave.sh and a traced rerun's caller. */
+enum { WINDOW_PATH_MAX = 1040 };
+static void window_path(char out[WINDOW_PATH_MAX], const char *fst) { snprintf(out, WINDOW_PATH_MAX, "%s.win", fst); }
+
 #ifndef FIU_TRACED_EXE
 /* Locate request req (req < 0: the first mismatch, else request 0), then trace its window
  * into path. Returns false with err set if the request never completes. */
@@ -691,8 +695,8 @@ static bool trace_window(const options *opt, long req, const char *path, window 
     }
     struct stat sb;
     win->size = stat(path, &sb) == 0 ? (long)sb.st_size : -1;
-    char side_path[1024];
-    snprintf(side_path, sizeof side_path, "%s.win", path);
+    char side_path[WINDOW_PATH_MAX];
+    window_path(side_path, path);
     FILE *side = fopen(side_path, "w");
     if (side) { /* for scripts/wave.sh: markers and zoom */
         fprintf(side, "request=%ld accept_cycle=%" PRIu64 " response_cycle=%" PRIu64 " from_cycle=%" PRIu64
@@ -758,8 +762,8 @@ static int run_traced(const options *opt, const char *const *extra, size_t n_ext
 /* The window of a traced run, from the side file it writes beside the FST (FST.win). */
 static bool read_window(const char *path, window *win)
 {
-    char side_path[1040];
-    snprintf(side_path, sizeof side_path, "%s.win", path);
+    char side_path[WINDOW_PATH_MAX];
+    window_path(side_path, path);
     FILE *side = fopen(side_path, "r");
     if (!side)
         return false;
@@ -788,8 +792,8 @@ static void dump_mismatch(const options *opt, long req)
     char req_text[32];
     snprintf(req_text, sizeof req_text, "%ld", req);
     const char *const extra[] = {"--wave", path, "--wave-req", req_text, "--quiet"};
-    char side_path[1040];
-    snprintf(side_path, sizeof side_path, "%s.win", path);
+    char side_path[WINDOW_PATH_MAX];
+    window_path(side_path, path);
     remove(path);
     remove(side_path);
     int rc = run_traced(opt, extra, sizeof extra / sizeof extra[0]);
@@ -890,18 +894,20 @@ int main(int argc, char **argv)
     int r = parse_args(argc, argv, &opt);
     if (r >= 0)
         return r;
-    if (opt.vectors && check_vectors(&opt))
-        return 2;
-    if (opt.wave) {
 #ifdef FIU_TRACED_EXE
+    if (opt.wave) { /* the traced build checks --vectors itself */
         argv[0] = (char *)FIU_TRACED_EXE;
         execv(FIU_TRACED_EXE, argv);
         fprintf(stderr, "tb_cosim: cannot run the traced model %s: %s\n", FIU_TRACED_EXE, strerror(errno));
         return 2;
-#else
+    }
+#endif
+    if (opt.vectors && check_vectors(&opt))
+        return 2;
+#ifndef FIU_TRACED_EXE
+    if (opt.wave)
         return wave_only(&opt);
 #endif
-    }
     cosim *c = new_run(&opt, RUN_CHECK, -1);
     c->cov = fiu_cov_env_new();
     if (!opt.quiet)
