@@ -325,18 +325,29 @@ static inline int t1_dotadd(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint
     const __m128i vx = _mm_set1_epi32((int)X), vmag = _mm_set1_epi32(0x7FFFFFFF), v0 = _mm_setzero_si128();
     /* lanes a, c, b, d: two 64-bit moves from paired registers (fewer transfers than four) */
     __m128i v = _mm_set_epi64x((long long)(((uint64_t)d << 32) | b), (long long)(((uint64_t)c << 32) | a));
-    __m128i ex = _mm_and_si128(v, vx), ex0 = _mm_cmpeq_epi32(ex, v0);
-    int bad = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(ex, vx))); /* inf or NaN */
-    uint32_t xe = e & X;
-    if (mode & FIU_F32_FLUSH) {
-        v = flush_x4(v);
-        e = xe ? e : e & S;
-    } else { /* subnormal operands: DAZ would change their conversion */
-        __m128i mag0 = _mm_cmpeq_epi32(_mm_and_si128(v, vmag), v0);
-        bad |= _mm_movemask_ps(_mm_castsi128_ps(_mm_andnot_si128(mag0, ex0))) | fiu_f32_is_subnormal(e);
+    __m128i ex = _mm_and_si128(v, vx);
+    /* all four normal: ex + 0x7F800000 is in [INT_MIN, -0x01800000] (zero or subnormal wraps to
+     * 0x7F800000, inf or NaN gives -0x01000000); then FLUSH changes nothing */
+    int odd = _mm_movemask_ps(
+        _mm_castsi128_ps(_mm_cmpgt_epi32(_mm_add_epi32(ex, vx), _mm_set1_epi32(-0x01800000))));
+    unsigned odd_e = ((e >> 23) & 0xFFu) - 1u >= 254u;
+#if FIU_DOTADD_FAULT == 8
+    odd = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(ex, vx))), odd_e = (e & X) == X; /* zeros, subnormals pass */
+#endif
+    if (__builtin_expect(odd | odd_e, 0)) {
+        __m128i ex0 = _mm_cmpeq_epi32(ex, v0);
+        int bad = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(ex, vx))); /* inf or NaN */
+        uint32_t xe = e & X;
+        if (mode & FIU_F32_FLUSH) {
+            v = flush_x4(v);
+            e = xe ? e : e & S;
+        } else { /* subnormal operands: DAZ would change their conversion */
+            __m128i mag0 = _mm_cmpeq_epi32(_mm_and_si128(v, vmag), v0);
+            bad |= _mm_movemask_ps(_mm_castsi128_ps(_mm_andnot_si128(mag0, ex0))) | fiu_f32_is_subnormal(e);
+        }
+        if (bad | (xe == X))
+            return 0;
     }
-    if (bad | (xe == X))
-        return 0;
     /* zero or normal operands: the conversions and products are exact doubles, zero or >= 2^-252 */
     __m128 f = _mm_castsi128_ps(v);
     __m128d ac = _mm_cvtps_pd(f), bd = _mm_cvtps_pd(_mm_movehl_ps(f, f));

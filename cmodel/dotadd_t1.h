@@ -22,7 +22,7 @@
 #endif
 
 #ifndef FIU_DOTADD_FAULT
-#define FIU_DOTADD_FAULT 0 /* tests only: 1..7 break one safety check each (test_f32_fastpath) */
+#define FIU_DOTADD_FAULT 0 /* tests only: 1..8 break one safety check each (test_f32_fastpath) */
 #endif
 
 #if FIU_HOST_FP
