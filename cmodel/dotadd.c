@@ -207,6 +207,7 @@ static uint32_t d2u(double x)
 }
 
 static bool has_inf_nan(uint32_t x) { return (x & 0x7F800000u) == 0x7F800000u; }
+static unsigned is_normal(uint32_t x) { return ((x >> 23) & 0xFFu) - 1u < 254u; } /* 0 or 1 */
 static uint32_t flush_in(uint32_t x) { return (x & 0x7F800000u) ? x : (x & 0x80000000u); }
 
 /* S = p + q + c (doubles, multiples of 2^-298 below 2^257, or non-finite). Two TwoSums give
@@ -330,19 +331,18 @@ static inline int t1_dotadd(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint
      * 0x7F800000, inf or NaN gives -0x01000000); then FLUSH changes nothing */
     int odd = _mm_movemask_ps(
         _mm_castsi128_ps(_mm_cmpgt_epi32(_mm_add_epi32(ex, vx), _mm_set1_epi32(-0x01800000))));
-    unsigned odd_e = ((e >> 23) & 0xFFu) - 1u >= 254u;
+    unsigned odd_e = !is_normal(e);
 #if FIU_DOTADD_FAULT == 8
     odd = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(ex, vx))), odd_e = (e & X) == X; /* zeros, subnormals pass */
 #endif
     if (__builtin_expect(odd | odd_e, 0)) {
-        __m128i ex0 = _mm_cmpeq_epi32(ex, v0);
         int bad = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(ex, vx))); /* inf or NaN */
         uint32_t xe = e & X;
         if (mode & FIU_F32_FLUSH) {
             v = flush_x4(v);
             e = xe ? e : e & S;
         } else { /* subnormal operands: DAZ would change their conversion */
-            __m128i mag0 = _mm_cmpeq_epi32(_mm_and_si128(v, vmag), v0);
+            __m128i ex0 = _mm_cmpeq_epi32(ex, v0), mag0 = _mm_cmpeq_epi32(_mm_and_si128(v, vmag), v0);
             bad |= _mm_movemask_ps(_mm_castsi128_ps(_mm_andnot_si128(mag0, ex0))) | fiu_f32_is_subnormal(e);
         }
         if (bad | (xe == X))
@@ -474,8 +474,6 @@ __attribute__((target("avx2"))) static size_t t2_avx2(size_t n, const uint32_t *
 #endif
 
 /* Common case: all five operands normal, so every term is finite and nonzero. */
-static unsigned is_normal(uint32_t x) { return ((x >> 23) & 0xFFu) - 1u < 254u; } /* 0 or 1 */
-
 static bool all_normal(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e)
 {
     return (is_normal(a) & is_normal(b) & is_normal(c) & is_normal(d) & is_normal(e)) != 0;
