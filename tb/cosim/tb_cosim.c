@@ -731,6 +731,11 @@ static int wave_only(const options *opt)
 #else
 extern char **environ;
 
+static void traced_exe_error(int err)
+{
+    fprintf(stderr, "tb_cosim: cannot run the traced model %s: %s\n", FIU_TRACED_EXE, strerror(err));
+}
+
 /* This model has no tracing: FIU_TRACED_EXE, this run's arguments and `extra`, with the child's
  * stdout on stderr (this run's stdout ends with its summary line). Returns its exit status. */
 static int run_traced(const options *opt, const char *const *extra, size_t n_extra)
@@ -751,7 +756,7 @@ static int run_traced(const options *opt, const char *const *extra, size_t n_ext
     posix_spawn_file_actions_destroy(&fa);
     free(av);
     if (rc != 0) {
-        fprintf(stderr, "tb_cosim: cannot run the traced model %s: %s\n", FIU_TRACED_EXE, strerror(rc));
+        traced_exe_error(rc);
         return -1;
     }
     if (waitpid(pid, &status, 0) != pid)
@@ -898,7 +903,7 @@ int main(int argc, char **argv)
     if (opt.wave) { /* the traced build checks --vectors itself */
         argv[0] = (char *)FIU_TRACED_EXE;
         execv(FIU_TRACED_EXE, argv);
-        fprintf(stderr, "tb_cosim: cannot run the traced model %s: %s\n", FIU_TRACED_EXE, strerror(errno));
+        traced_exe_error(errno);
         return 2;
     }
 #endif
