@@ -1,8 +1,11 @@
 // Attribute map copy (spec 4.1, 8.5): 256 entries {present, interp[1:0], plane[7:0]} in one block
 // RAM (synchronous read, one write port). Reset cannot clear a block RAM, so after rst_ni the map
 // clears itself, one entry per clock, for 256 clocks (clearing_o high; the top accepts nothing
-// meanwhile). The caller never issues a read and a write in the same cycle.
-module fiu_attr_map (
+// meanwhile). The caller never issues a read and a write in the same cycle. CLOCK_GATE (spec
+// 8.7): the read register's clock through fiu_clock_gate, enabled by re_i.
+module fiu_attr_map #(
+  parameter bit CLOCK_GATE = 1'b0
+) (
   input  logic        clk_i,
   input  logic        rst_ni,
   input  logic        we_i,
@@ -18,6 +21,15 @@ module fiu_attr_map (
   logic        mem_we;
   logic [7:0]  mem_waddr;
   logic [10:0] mem_wdata;
+  logic        rclk;            // the read register's clock
+
+  fiu_clock_gate #(
+    .GATE (CLOCK_GATE)
+  ) u_read_clock_gate (
+    .clk_i (clk_i),
+    .en_i  (re_i),
+    .clk_o (rclk)
+  );
 
   assign clearing_o = !clr_q[8];
   assign clr_d      = clr_q + 9'd1;
@@ -39,7 +51,7 @@ module fiu_attr_map (
     end
   end
 
-  always_ff @(posedge clk_i) begin
+  always_ff @(posedge rclk) begin
     if (re_i) begin
       rdata_o <= mem_q[raddr_i];
     end

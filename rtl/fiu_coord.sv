@@ -51,7 +51,8 @@ module fiu_coord #(
     onehot_pick = r;
   endfunction
 
-  assign hit   = slot_hits(cov, full, smp_prio_i);
+  // only CENTROID reads the search (written so that Verilator evaluates it only then, spec 8.7)
+  assign hit   = (loc_i == fiu_pkg::LOC_CENTROID) ? slot_hits(cov, full, smp_prio_i) : 16'd0;
   assign first = hit & (~hit + 16'd1);
   assign pick  = onehot_pick(first, smp_prio_i);
   assign found = hit != 16'd0 && !(n <= 5'd1 || cov == full);

@@ -3,8 +3,13 @@
 //
 // Latency: fiu_pkg::DOTADD_LATENCY (4), plus fiu_pkg::DOTADD_DEEP_STAGES (5) when DEEP = 1. The
 // inputs sampled at a rising edge with en_i = 1 appear on r_o after LATENCY rising edges with
-// en_i = 1 (r_o is the D4 register). Every stage register updates only when en_i = 1
-// (whole-pipeline stall); no valid bits inside.
+// en_i = 1 (r_o is the D4 register). en_i stalls the whole pipeline; valid_i[k] says that the
+// operation entering register stage k is wanted (stages in order D0, D1b, D1, D2b, D2, D3b, D3,
+// D4b, R with DEEP = 1; D1, D2, D3, R without), and stage k loads only when en_i && valid_i[k]
+// (spec 8.7): a stage holds its last wanted operation through bubbles. The caller keeps the
+// valid bits beside the datapath (fiu_top's control pipeline). CLOCK_GATE = 0: every stage is
+// clocked by clk_i. CLOCK_GATE = 1: stage k is clocked by stage_clk_i[k], clk_i gated by
+// en_i && valid_i[k] (fiu_clock_gate in the caller, so that the lanes share one gate per stage).
 // DEEP = 1 (spec 8.5, 8.6) adds five registers for the clock rate: D0 (the operands), D1b (the
 // normalised mantissas, before the multiply), D2b (the rounded terms and their exponent
 // differences, before the sort), D3b (the carry-save rows, before the adders) and D4b (the
@@ -26,11 +31,17 @@
 //  D4  leading-zero count, one normalising shift, round once (fiu_round_pack W=99), then the
 //      special-value override and the exact-zero rule (+0).
 module fiu_dotadd #(
-  parameter bit DEEP = 1'b0
+  parameter bit DEEP       = 1'b0,
+  parameter bit CLOCK_GATE = 1'b0
 ) (
+  // one of the clocks is unused: clk_i with CLOCK_GATE = 1, stage_clk_i without
+  /* verilator lint_off UNUSEDSIGNAL */
   input  logic        clk_i,
+  input  logic [fiu_pkg::DOTADD_LATENCY + (DEEP ? fiu_pkg::DOTADD_DEEP_STAGES : 0) - 1:0] stage_clk_i,
+  /* verilator lint_on UNUSEDSIGNAL */
   input  logic        rst_ni,
   input  logic        en_i,
+  input  logic [fiu_pkg::DOTADD_LATENCY + (DEEP ? fiu_pkg::DOTADD_DEEP_STAGES : 0) - 1:0] valid_i,
   input  logic [31:0] a_i,
   input  logic [31:0] b_i,
   input  logic [31:0] c_i,
@@ -48,6 +59,22 @@ module fiu_dotadd #(
 
   localparam logic [31:0] F32_NAN = 32'h7fff_ffff;
 
+  // register stages in pipeline order (valid_i's bits); the DEEP-only ones are wires without DEEP
+  localparam int SD0  = 0;
+  localparam int SD1B = DEEP ? 1 : 0;
+  localparam int SD1  = DEEP ? 2 : 0;
+  localparam int SD2B = DEEP ? 3 : 0;
+  localparam int SD2  = DEEP ? 4 : 1;
+  localparam int SD3B = DEEP ? 5 : 0;
+  localparam int SD3  = DEEP ? 6 : 2;
+  localparam int SD4B = DEEP ? 7 : 0;
+  localparam int SR   = DEEP ? 8 : 3;
+
+  logic [LATENCY-1:0] ld, gclk;   // each stage's load enable and clock
+
+  assign ld   = {LATENCY{en_i}} & valid_i;
+  assign gclk = CLOCK_GATE ? stage_clk_i : {LATENCY{clk_i}};
+
   // Exponent of mantissa bit 0 for a biased exponent field (subnormal: 2^-149).
   function automatic logic signed [11:0] lsb_of(input logic [7:0] biased);
     lsb_of = (biased == 8'd0) ? -12'sd149 : $signed({4'd0, biased}) - 12'sd150;
@@ -61,9 +88,9 @@ module fiu_dotadd #(
     .W  (162),
     .EN (DEEP)
   ) u_d0 (
-    .clk_i  (clk_i),
+    .clk_i  (gclk[SD0]),
     .rst_ni (rst_ni),
-    .en_i   (en_i),
+    .en_i   (ld[SD0]),
     .d_i    ({e_i, d_i, c_i, b_i, a_i, fused_i, flush_i}),
     .q_o    ({ops, in_fused, in_flush})
   );
@@ -104,9 +131,9 @@ module fiu_dotadd #(
     .W  (20 + 120 + 60 + 40 + 2),
     .EN (DEEP)
   ) u_d1b (
-    .clk_i  (clk_i),
+    .clk_i  (gclk[SD1B]),
     .rst_ni (rst_ni),
-    .en_i   (en_i),
+    .en_i   (ld[SD1B]),
     .d_i    ({dec_nan, dec_inf, dec_zero, dec_neg, dec_man, dec_elsb, dec_lz, in_fused, in_flush}),
     .q_o    ({op_nan, op_inf, op_zero, op_neg, op_man, op_elsb, op_lz, op_fused, op_flush})
   );
@@ -161,10 +188,10 @@ module fiu_dotadd #(
   assign d1_d = {p_prod, p_hhi, p_hlo, p_rhi, p_rlo, p_neg, p_inf, p_zero, (|op_nan) | (|p_nan),
                  op_man[96 +: 24], e_h, op_inf[4], op_zero[4], op_neg[4], op_fused, op_flush};
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge gclk[SD1] or negedge rst_ni) begin
     if (!rst_ni) begin
       d1_q <= '0;
-    end else if (en_i) begin
+    end else if (ld[SD1]) begin
       d1_q <= d1_d;
     end
   end
@@ -283,9 +310,9 @@ module fiu_dotadd #(
     .W  (3 * 3 + 144 + 2 * 36 + 3 * 72 + 1 + 1 + 32),
     .EN (DEEP)
   ) u_d2b (
-    .clk_i  (clk_i),
+    .clk_i  (gclk[SD2B]),
     .rst_ni (rst_ni),
-    .en_i   (en_i),
+    .en_i   (ld[SD2B]),
     .d_i    ({t_fin, t_c, t_neg, t_man, t_hpre, t_hp1, dx, dxp, dxm, v_special, u_flush, v_spec}),
     .q_o    ({k_fin, k_c, k_neg, k_man, k_hpre, k_hp1, k_dx, k_dxp, k_dxm, k_special, k_flush, k_spec})
   );
@@ -380,10 +407,10 @@ module fiu_dotadd #(
                  |(s0 & k_neg), |(s1 & k_neg), |(s2 & k_neg), |(s1 & k_fin), |(s2 & k_fin), case_b,
                  sh2, sh3, dist2 == dist3, h1, h3, k_special, k_spec, k_flush};
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge gclk[SD2] or negedge rst_ni) begin
     if (!rst_ni) begin
       d2_q <= '0;
-    end else if (en_i) begin
+    end else if (ld[SD2]) begin
       d2_q <= d2_d;
     end
   end
@@ -460,9 +487,9 @@ module fiu_dotadd #(
     .W  (2 * 100 + 1 + 1 + 1 + 1 + 1 + 1 + 48 + 32 + fiu_pkg::ROUND_INFO_W),
     .EN (DEEP)
   ) u_d3b (
-    .clk_i  (clk_i),
+    .clk_i  (gclk[SD3B]),
     .rst_ni (rst_ni),
-    .en_i   (en_i),
+    .en_i   (ld[SD3B]),
     .d_i    ({cs_s, cs_c, k_inc != 2'd0, sel_t3, neg1, neg3, w_special, w_flush, m3, w_spec, info3}),
     .q_o    ({b_cs_s, b_cs_c, b_cin, b_sel_t3, b_neg1, b_neg3, b_special, b_flush, b_m3, b_spec, b_info})
   );
@@ -486,10 +513,10 @@ module fiu_dotadd #(
   logic [D3W-1:0] d3_d, d3_q;
   assign d3_d = {s3_mag, b_info, s3_sign, s3_zero, b_special, b_spec, b_flush};
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge gclk[SD3] or negedge rst_ni) begin
     if (!rst_ni) begin
       d3_q <= '0;
-    end else if (en_i) begin
+    end else if (ld[SD3]) begin
       d3_q <= d3_d;
     end
   end
@@ -506,9 +533,9 @@ module fiu_dotadd #(
     .W  (D3W + 8),
     .EN (DEEP)
   ) u_d4b (
-    .clk_i  (clk_i),
+    .clk_i  (gclk[SD4B]),
     .rst_ni (rst_ni),
-    .en_i   (en_i),
+    .en_i   (ld[SD4B]),
     .d_i    ({d3_q, sh_d}),
     .q_o    ({d4_q, f_sh})
   );
@@ -540,10 +567,10 @@ module fiu_dotadd #(
     end
   end
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge gclk[SR] or negedge rst_ni) begin
     if (!rst_ni) begin
       r_q <= '0;
-    end else if (en_i) begin
+    end else if (ld[SR]) begin
       r_q <= r_d;
     end
   end

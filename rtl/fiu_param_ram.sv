@@ -4,9 +4,11 @@
 // one write port (simple dual port), so it maps to SB_RAM40_4K, DP16KD or RAMB18/36.
 // Read: raddr_i sampled at a rising edge with re_i = 1; rdata_o valid after that edge and held
 // until the next read. A read and a write are never issued in the same cycle (spec 8.5), so the
-// read-during-write behaviour of the block RAM does not matter.
+// read-during-write behaviour of the block RAM does not matter. CLOCK_GATE (spec 8.7): the read
+// registers' clock through fiu_clock_gate, enabled by re_i.
 module fiu_param_ram #(
-  parameter int RAM_WORDS = 4096  // a power of two, >= 16
+  parameter int RAM_WORDS  = 4096,  // a power of two, >= 16
+  parameter bit CLOCK_GATE = 1'b0
 ) (
   input  logic                         clk_i,
   input  logic                         we_i,
@@ -22,6 +24,15 @@ module fiu_param_ram #(
   logic [1:0]   rot_q;        // raddr % 4 of the last read
   logic [3:0]   bump;         // bank b reads row w/4 + 1: b < w % 4
   logic [127:0] bank_q;       // bank b's read data at [32*b +: 32]
+  logic         rclk;         // the read registers' clock
+
+  fiu_clock_gate #(
+    .GATE (CLOCK_GATE)
+  ) u_read_clock_gate (
+    .clk_i (clk_i),
+    .en_i  (re_i),
+    .clk_o (rclk)
+  );
 
   assign bump = {1'b0, raddr_i[1:0] == 2'd3, raddr_i[1], raddr_i[1:0] != 2'd0};
 
@@ -37,14 +48,14 @@ module fiu_param_ram #(
       end
     end
 
-    always_ff @(posedge clk_i) begin
+    always_ff @(posedge rclk) begin
       if (re_i) begin
         bank_q[32*b +: 32] <= mem_q[row];
       end
     end
   end
 
-  always_ff @(posedge clk_i) begin
+  always_ff @(posedge rclk) begin
     if (re_i) begin
       rot_q <= raddr_i[1:0];
     end

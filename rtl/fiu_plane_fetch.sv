@@ -13,9 +13,12 @@
 // Configuration writes change each memory at the edge where its readers read it: map copy A at
 // the accept edge, map copy B and the RAM at the S1 edge, so no memory sees a read and a write in
 // the same cycle and every request sees exactly the writes before it.
+// The accept-edge registers load only with a request, the S2 registers only with a request slot
+// (spec 8.7); CLOCK_GATE clocks each group through fiu_clock_gate.
 module fiu_plane_fetch #(
-  parameter int LANES     = 4,
-  parameter int RAM_WORDS = 4096
+  parameter int LANES      = 4,
+  parameter int RAM_WORDS  = 4096,
+  parameter bit CLOCK_GATE = 1'b0
 ) (
   input  logic                         clk_i,
   input  logic                         rst_ni,
@@ -61,7 +64,9 @@ module fiu_plane_fetch #(
   logic [10:0] map_a, map_b;   // copy A: a[imm] at the accept edge; copy B: AL2P at the S1 edge
   logic        clearing_b;
 
-  fiu_attr_map u_map_a (
+  fiu_attr_map #(
+    .CLOCK_GATE (CLOCK_GATE)
+  ) u_map_a (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
     .we_i       (s0_map_we_i),
@@ -78,15 +83,8 @@ module fiu_plane_fetch #(
   // the op's first word (P1: P0 = 2 * ATTRCHAN; P2: P20 = 8 + ATTRCHAN; MOV: P10 = P0 + 1, P20,
   // P0). Everything but PRIMID is a field of the request: that part (lds_base, < 2^15) is summed
   // here; S1 adds the slot's 12 * PRIMID. Each lane's PRIMID is counted here too.
-  logic [15:0]        lds_base_d, lds_base_q;
-  logic [LANES*5-1:0] primid_d, primid_q;
-  logic [9:0]         attr_np;        // ATTR * NUMPRIM <= 63 * 16
-  logic [3:0]         numprim_m1;     // popcount(M0[30:16]) = NUMPRIM - 1
-  logic [5:0]         s0_attr;
-  logic [1:0]         s0_attrchan, s0_vop;
-  logic [7:0]         s0_vsrc;
-  logic               s0_mov_like;
-  logic [15:0]        lds_off;
+  logic [15:0]        lds_base_q;
+  logic [LANES*5-1:0] primid_q;
 
   // ATTR * NUMPRIM as shifts and adds (no multiplier); 12 * x = 8x + 4x
   function automatic logic [9:0] attr_times(input logic [5:0] attr, input logic [3:0] n_m1);
@@ -96,26 +94,47 @@ module fiu_plane_fetch #(
     attr_times = s;
   endfunction
 
-  assign {s0_vop, s0_attr, s0_attrchan, s0_vsrc} = s0_vintrp_i;
-  assign numprim_m1  = 4'($countones(s0_m0_i[30:16]));
-  assign attr_np     = attr_times(s0_attr, numprim_m1);
-  assign s0_mov_like = (s0_vop != fiu_pkg::VINTRP_P1) && (s0_vop != fiu_pkg::VINTRP_P2);
-  assign lds_off     = ((s0_vop == fiu_pkg::VINTRP_P2) || (s0_mov_like && s0_vsrc == 8'd1))
-                       ? 16'd8 + 16'(s0_attrchan)
-                       : 16'({s0_attrchan, 1'b0}) + 16'(s0_mov_like && s0_vsrc == 8'd0);
-  assign lds_base_d  = 16'(s0_m0_i[15:2]) + 16'({attr_np, 3'd0}) + 16'({attr_np, 2'd0}) + lds_off;
+  // the request's part of the LDS word; numprim_m1 = popcount(M0[30:16]) = NUMPRIM - 1
+  function automatic logic [15:0] lds_base(input logic [17:0] vintrp, input logic [30:2] m0);
+    logic [1:0]  vop, attrchan;
+    logic [5:0]  attr;
+    logic [7:0]  vsrc;
+    logic        mov_like;
+    logic [9:0]  attr_np;     // ATTR * NUMPRIM <= 63 * 16
+    logic [15:0] off;
+    {vop, attr, attrchan, vsrc} = vintrp;
+    attr_np  = attr_times(attr, 4'($countones(m0[30:16])));
+    mov_like = (vop != fiu_pkg::VINTRP_P1) && (vop != fiu_pkg::VINTRP_P2);
+    off      = ((vop == fiu_pkg::VINTRP_P2) || (mov_like && vsrc == 8'd1)) ? 16'd8 + 16'(attrchan)
+                                                                           : 16'({attrchan, 1'b0}) + 16'(mov_like && vsrc == 8'd0);
+    lds_base = 16'(m0[15:2]) + 16'({attr_np, 3'd0}) + 16'({attr_np, 2'd0}) + off;
+  endfunction
 
-  for (genvar i = 0; i < LANES; i++) begin : g_s0
+  // each lane's PRIMID: the primitives of M0[30:16] below its quad's bit
+  function automatic logic [LANES*5-1:0] primids(input logic [30:16] prims, input logic [5:0] lane0);
     logic [3:0] quad;
-    assign quad = 4'((7'(s0_wave_lane0_i) + 7'(i)) >> 2);
-    assign primid_d[5*i +: 5] = 5'($countones(s0_m0_i[30:16] & 15'((16'd1 << quad) - 16'd1)));
-  end
+    for (int i = 0; i < LANES; i++) begin
+      quad = 4'((7'(lane0) + 7'(i)) >> 2);
+      primids[5*i +: 5] = 5'($countones(prims & 15'((16'd1 << quad) - 16'd1)));
+    end
+  endfunction
 
   // request fields: no reset (qualified by the slot in S1)
-  always_ff @(posedge clk_i) begin
+  logic s0_gclk;
+
+  fiu_clock_gate #(
+    .GATE (CLOCK_GATE)
+  ) u_s0_clock_gate (
+    .clk_i (clk_i),
+    .en_i  (s0_take_i),
+    .clk_o (s0_gclk)
+  );
+
+  // the functions are called here, so that Verilator evaluates them only for an accepted request
+  always_ff @(posedge s0_gclk) begin
     if (s0_take_i) begin
-      lds_base_q <= lds_base_d;
-      primid_q   <= primid_d;
+      lds_base_q <= lds_base(s0_vintrp_i, s0_m0_i);
+      primid_q   <= primids(s0_m0_i[30:16], s0_wave_lane0_i);
     end
   end
 
@@ -177,7 +196,9 @@ module fiu_plane_fetch #(
   // AL2P's UNMAPPED needs copy B and is decided in S2
   assign st2 = (is_ipa && !idx_i && !sys && !present) ? fiu_pkg::ST_UNMAPPED : fiu_pkg::ST_OK;
 
-  fiu_attr_map u_map_b (
+  fiu_attr_map #(
+    .CLOCK_GATE (CLOCK_GATE)
+  ) u_map_b (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
     .we_i       (s1_map_we_i),
@@ -189,7 +210,10 @@ module fiu_plane_fetch #(
     .clearing_o (clearing_b)
   );
 
-  fiu_param_ram #(.RAM_WORDS(RAM_WORDS)) u_param_ram (
+  fiu_param_ram #(
+    .RAM_WORDS  (RAM_WORDS),
+    .CLOCK_GATE (CLOCK_GATE)
+  ) u_param_ram (
     .clk_i   (clk_i),
     .we_i    (s1_ram_we_i),
     .waddr_i (s1_ram_addr_i),
@@ -207,6 +231,17 @@ module fiu_plane_fetch #(
   logic [LANES-1:0]   s2_chk_q;    // the lane's status is ADDR_RANGE if the read leaves the RAM
   logic [32:0]        s2_w_q;
   logic [1:0]         s2_w_len_q;
+  logic               s2_ld, s2_gclk;   // a request slot moves to S2
+
+  assign s2_ld = en_i && s1_req_i;
+
+  fiu_clock_gate #(
+    .GATE (CLOCK_GATE)
+  ) u_s2_clock_gate (
+    .clk_i (clk_i),
+    .en_i  (s2_ld),
+    .clk_o (s2_gclk)
+  );
 
   // the read w .. w + len leaves the RAM: a comparison with a constant per length
   assign s2_w_over = (s2_w_len_q == 2'd2) ? (s2_w_q > RAM_LIMIT - 33'd3) :
@@ -215,12 +250,9 @@ module fiu_plane_fetch #(
   for (genvar i = 0; i < LANES; i++) begin : g_s2
     logic [4:0] s1st, st;
     assign s1st = st1[5*i +: 5];
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) begin
-        s2_status_q[5*i +: 5] <= '0;
-        s2_interp_q[2*i +: 2] <= '0;
-        s2_chk_q[i]           <= 1'b0;
-      end else if (en_i) begin
+    // no reset: read only for a request slot in S2, which loaded them
+    always_ff @(posedge s2_gclk) begin
+      if (s2_ld) begin
         s2_status_q[5*i +: 5] <= (s1st != fiu_pkg::ST_OK) ? s1st : st2;
         s2_interp_q[2*i +: 2] <= idx_i ? ra_i[32*i+16 +: 2] : sys ? fiu_pkg::INTERP_LINEAR : map_interp;
         s2_chk_q[i]           <= s1st == fiu_pkg::ST_OK && st2 == fiu_pkg::ST_OK && w_chk;
@@ -231,13 +263,8 @@ module fiu_plane_fetch #(
     assign status_o[5*i +: 5] = (s2_al2p_q && st == fiu_pkg::ST_OK && !map_b[10]) ? fiu_pkg::ST_UNMAPPED : st;
   end
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      s2_al2p_q  <= 1'b0;
-      s2_map_a_q <= '0;
-      s2_w_q     <= '0;
-      s2_w_len_q <= '0;
-    end else if (en_i) begin
+  always_ff @(posedge s2_gclk) begin
+    if (s2_ld) begin
       s2_al2p_q  <= is_al2p;
       s2_map_a_q <= map_a[9:0];
       s2_w_q     <= w;

@@ -3,7 +3,10 @@
 // a write takes effect exactly between the requests before and after it in the stream:
 // the sample table in S1 (coord, decode), the mode bits in S2 (dot-add operands), the alpha state
 // in the alpha stage. (The attribute map and the parameter RAM are fiu_attr_map, fiu_param_ram.)
-module fiu_state (
+// CLOCK_GATE (spec 8.7): each group's clock through fiu_clock_gate, enabled by its writes.
+module fiu_state #(
+  parameter bit CLOCK_GATE = 1'b0
+) (
   input  logic            clk_i,
   input  logic            rst_ni,
   // configuration slot in S1: SAMPLE_POS, SAMPLE_PRIO, SAMPLE_COUNT
@@ -38,36 +41,77 @@ module fiu_state (
   logic [31:0]     alpha_ref_q;
   logic            flush_q, fused_q;
 
-  assign pos_we  = s1_we_i && s1_sel_i == fiu_pkg::CFG_SAMPLE_POS && s1_addr_i < 32'd16;
-  assign prio_we = s1_we_i && s1_sel_i == fiu_pkg::CFG_SAMPLE_PRIO && s1_addr_i < 32'd16;
+  logic            count_we, mode_we, alpha_we, ref_we;
+  logic            smp_clk, mode_clk, alpha_clk;
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  assign pos_we   = s1_we_i && s1_sel_i == fiu_pkg::CFG_SAMPLE_POS && s1_addr_i < 32'd16;
+  assign prio_we  = s1_we_i && s1_sel_i == fiu_pkg::CFG_SAMPLE_PRIO && s1_addr_i < 32'd16;
+  assign count_we = s1_we_i && s1_sel_i == fiu_pkg::CFG_SAMPLE_COUNT;
+  assign mode_we  = s2_we_i && s2_sel_i == fiu_pkg::CFG_MODE;
+  assign alpha_we = sa_we_i && sa_sel_i == fiu_pkg::CFG_ALPHA;
+  assign ref_we   = sa_we_i && sa_sel_i == fiu_pkg::CFG_ALPHA_REF;
+
+  fiu_clock_gate #(
+    .GATE (CLOCK_GATE)
+  ) u_smp_clock_gate (
+    .clk_i (clk_i),
+    .en_i  (pos_we || prio_we || count_we),
+    .clk_o (smp_clk)
+  );
+
+  fiu_clock_gate #(
+    .GATE (CLOCK_GATE)
+  ) u_mode_clock_gate (
+    .clk_i (clk_i),
+    .en_i  (mode_we),
+    .clk_o (mode_clk)
+  );
+
+  fiu_clock_gate #(
+    .GATE (CLOCK_GATE)
+  ) u_alpha_clock_gate (
+    .clk_i (clk_i),
+    .en_i  (alpha_we || ref_we),
+    .clk_o (alpha_clk)
+  );
+
+  always_ff @(posedge smp_clk or negedge rst_ni) begin
     if (!rst_ni) begin
-      smp_x_q      <= 64'h8;  // the 1-sample pattern (8, 8)
-      smp_y_q      <= 64'h8;
-      smp_prio_q   <= 64'hfedc_ba98_7654_3210;
-      smp_count_q  <= 5'd1;
-      alpha_func_q <= 3'd7;   // ALWAYS
-      alpha_fmt_q  <= 2'd0;   // FLOAT32
-      alpha_ref_q  <= '0;
-      flush_q      <= 1'b1;
-      fused_q      <= 1'b0;
+      smp_x_q     <= 64'h8;  // the 1-sample pattern (8, 8)
+      smp_y_q     <= 64'h8;
+      smp_prio_q  <= 64'hfedc_ba98_7654_3210;
+      smp_count_q <= 5'd1;
     end else begin
       if (pos_we) begin
         smp_x_q[4*s1_addr_i[3:0] +: 4] <= s1_data_i[3:0];
         smp_y_q[4*s1_addr_i[3:0] +: 4] <= s1_data_i[7:4];
       end
       if (prio_we) smp_prio_q[4*s1_addr_i[3:0] +: 4] <= s1_data_i[3:0];
-      if (s1_we_i && s1_sel_i == fiu_pkg::CFG_SAMPLE_COUNT) smp_count_q <= s1_data_i[4:0];
-      if (s2_we_i && s2_sel_i == fiu_pkg::CFG_MODE) begin
-        flush_q <= s2_data_i[0];
-        fused_q <= s2_data_i[1];
-      end
-      if (sa_we_i && sa_sel_i == fiu_pkg::CFG_ALPHA) begin
+      if (count_we) smp_count_q <= s1_data_i[4:0];
+    end
+  end
+
+  always_ff @(posedge mode_clk or negedge rst_ni) begin
+    if (!rst_ni) begin
+      flush_q <= 1'b1;
+      fused_q <= 1'b0;
+    end else if (mode_we) begin
+      flush_q <= s2_data_i[0];
+      fused_q <= s2_data_i[1];
+    end
+  end
+
+  always_ff @(posedge alpha_clk or negedge rst_ni) begin
+    if (!rst_ni) begin
+      alpha_func_q <= 3'd7;   // ALWAYS
+      alpha_fmt_q  <= 2'd0;   // FLOAT32
+      alpha_ref_q  <= '0;
+    end else begin
+      if (alpha_we) begin
         alpha_func_q <= sa_data_i[2:0];
         alpha_fmt_q  <= sa_data_i[4:3];
       end
-      if (sa_we_i && sa_sel_i == fiu_pkg::CFG_ALPHA_REF) alpha_ref_q <= sa_data_i;
+      if (ref_we) alpha_ref_q <= sa_data_i;
     end
   end
 

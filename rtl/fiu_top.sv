@@ -12,7 +12,11 @@ module fiu_top #(
   parameter int RAM_WORDS = 4096,
   // 1: seven more pipeline registers for the clock rate (dot-add D0, D1b, D2b, D3b, D4b;
   // post-multiply PM1; alpha keys AL), latency 15 instead of 8 (spec 8.5)
-  parameter bit DEEP      = 1'b0
+  parameter bit DEEP      = 1'b0,
+  // 1: each stage's payload registers clocked through fiu_clock_gate (spec 8.7), for simulation
+  // speed (Verilator skips the logic behind an idle stage) or an ASIC's clock-gating cells; the
+  // registers load the same values either way. FPGA synthesis keeps 0.
+  parameter bit CLOCK_GATE = 1'b0
 ) (
   input  logic                 clk_i,
   input  logic                 rst_ni,
@@ -103,6 +107,8 @@ module fiu_top #(
   logic [LANES*32-1:0] s1_prim_base_q, s1_prim_id_q, s1_ra_q, s1_rb_q, s1_rc_q, s1_rd_q;
 
   logic s1_take, s1_last, cfg_fire, req_fire;
+  // a request slot moves to S2: its S2 registers load (spec 8.7)
+  logic s2_req_ld, s2_req_gclk;
 
   // S1 takes a new slot when it is empty or issues its request's last slot
   assign s1_take     = en && (!s1_valid_q || s1_last);
@@ -110,6 +116,15 @@ module fiu_top #(
   assign req_ready_o = s1_take && !clearing && !cfg_valid_i;   // a waiting write goes first
   assign cfg_fire    = cfg_valid_i && cfg_ready_o;
   assign req_fire    = req_valid_i && req_ready_o;
+  assign s2_req_ld   = en && s1_req;   // the same enable as plane_fetch's reads (one gate in Verilator)
+
+  fiu_clock_gate #(
+    .GATE (CLOCK_GATE)
+  ) u_s2_req_clock_gate (
+    .clk_i (clk_i),
+    .en_i  (s2_req_ld),
+    .clk_o (s2_req_gclk)
+  );
 
   logic [LANES-1:0] s1_own;
   logic             s1_first;
@@ -133,7 +148,17 @@ module fiu_top #(
   end
 
   // Request fields: no reset (they are qualified by s1_valid_q / s1_cfg_q).
-  always_ff @(posedge clk_i) begin
+  logic s1_gclk;
+
+  fiu_clock_gate #(
+    .GATE (CLOCK_GATE)
+  ) u_s1_clock_gate (
+    .clk_i (clk_i),
+    .en_i  (req_fire),
+    .clk_o (s1_gclk)
+  );
+
+  always_ff @(posedge s1_gclk) begin
     if (req_fire) begin
       s1_tag_q <= req_tag_i; s1_op_q <= req_op_i; s1_ipa_mode_q <= req_ipa_mode_i; s1_loc_q <= req_loc_i;
       s1_unpack_fmt_q <= req_unpack_fmt_i; s1_unpack_comp_q <= req_unpack_comp_i; s1_sat_q <= req_sat_i;
@@ -212,9 +237,9 @@ module fiu_top #(
     fiu_coord #(
       .REG (DEEP)
     ) u_coord (
-      .clk_i       (clk_i),
+      .clk_i       (s2_req_gclk),
       .rst_ni      (rst_ni),
-      .en_i        (en),
+      .en_i        (s2_req_ld),
       .loc_i       (s1_loc_q),
       .px_i        (s1_px_q[16*i +: 16]),
       .py_i        (s1_py_q[16*i +: 16]),
@@ -233,9 +258,9 @@ module fiu_top #(
     fiu_unpack #(
       .REG (DEEP)
     ) u_unpack (
-      .clk_i    (clk_i),
+      .clk_i    (s2_req_gclk),
       .rst_ni   (rst_ni),
-      .en_i     (en),
+      .en_i     (s2_req_ld),
       .packed_i (s1_rb_q[32*i +: 32]),
       .comp_i   (s1_unpack_comp_q),
       .fmt_i    (s1_unpack_fmt_q),
@@ -279,7 +304,11 @@ module fiu_top #(
   logic [LANES*5-1:0] pf_status;
   logic [LANES*2-1:0] pf_interp;
 
-  fiu_plane_fetch #(.LANES(LANES), .RAM_WORDS(RAM_WORDS)) u_plane_fetch (
+  fiu_plane_fetch #(
+    .LANES      (LANES),
+    .RAM_WORDS  (RAM_WORDS),
+    .CLOCK_GATE (CLOCK_GATE)
+  ) u_plane_fetch (
     .clk_i         (clk_i),
     .rst_ni        (rst_ni),
     .en_i          (en),
@@ -317,28 +346,47 @@ module fiu_top #(
   );
 
   // ================================================================ S2: the slot travels beside plane_fetch
-  // request part, then per lane {exec, own, coord status, x (or rd), y, field}
-  localparam int PREQ = 1 + 1 + 3 + 32 + 16 + 3 + 3 + 1 + 1 + 1 + 2 + 3 + 5 + 1 + 1 + 1;
+  // The slot's valid and cfg bits (every en); a configuration slot's {sel, data}; a request slot's
+  // payload: the request part, then per lane {exec, own, coord status, x (or rd), y, field}. Each
+  // group loads only with its kind of slot (spec 8.7), and the payload is assembled in the
+  // register's block (a combinational copy would be evaluated every clock by Verilator: s1_own
+  // and s1_last change per slot).
+  localparam int PREQ = 16 + 3 + 3 + 1 + 1 + 1 + 2 + 3 + 5 + 1 + 1 + 1;
   localparam int PLN  = 1 + 1 + 5 + 32 + 32 + 32;
   localparam int PW   = PREQ + LANES * PLN;
 
-  logic [PW-1:0] pay_s1, s2_pay_q;
-  logic [4:0]    s1_req_status;
+  logic [PW-1:0] s2_pay_q;
+  logic          s2_valid_q, s2_cfg_q;
+  logic [34:0]   s2_cfgw_q;
 
-  assign s1_req_status = dec_status;
-  assign pay_s1[PW-1 -: PREQ] = {s1_valid_q, s1_cfg_q, s1_cfg_sel_q, s1_cfg_data_q, s1_tag_q, s1_op_q,
-                                 s1_ipa_mode_q, s1_sat_q, s1_atest_q, s1_pmul_q, dec_vop,
-                                 {sys_int, sys_x, sys_y}, s1_req_status, puni_violation, s1_first, s1_last};
-  for (genvar i = 0; i < LANES; i++) begin : g_pay
-    assign pay_s1[PLN*i +: PLN] = {exec[i], s1_own[i], s1_cst[5*i +: 5], s1_x[32*i +: 32], s1_y[32*i +: 32],
-                                   s1_field[32*i +: 32]};
-  end
+  function automatic logic [LANES*PLN-1:0] pay_lanes(input logic [LANES-1:0] ex, input logic [LANES-1:0] own,
+                                                     input logic [LANES*5-1:0] cst, input logic [LANES*32-1:0] x,
+                                                     input logic [LANES*32-1:0] y, input logic [LANES*32-1:0] field);
+    for (int i = 0; i < LANES; i++) begin
+      pay_lanes[PLN*i +: PLN] = {ex[i], own[i], cst[5*i +: 5], x[32*i +: 32], y[32*i +: 32], field[32*i +: 32]};
+    end
+  endfunction
 
+  // the configuration slot's {sel, data} is read only beside the valid bits (no gate of its own)
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      s2_pay_q <= '0;
+      s2_valid_q <= 1'b0;
+      s2_cfg_q   <= 1'b0;
+      s2_cfgw_q  <= '0;
     end else if (en) begin
-      s2_pay_q <= pay_s1;
+      s2_valid_q <= s1_valid_q;
+      s2_cfg_q   <= s1_cfg_q;
+      if (s1_valid_q && s1_cfg_q) begin
+        s2_cfgw_q <= {s1_cfg_sel_q, s1_cfg_data_q};
+      end
+    end
+  end
+
+  // no reset: read only for a request slot in S2 (s2_valid_q, s2_cfg_q)
+  always_ff @(posedge s2_req_gclk) begin
+    if (s2_req_ld) begin
+      s2_pay_q <= {s1_tag_q, s1_op_q, s1_ipa_mode_q, s1_sat_q, s1_atest_q, s1_pmul_q, dec_vop, sys_int, sys_x, sys_y,
+                   dec_status, puni_violation, s1_first, s1_last, pay_lanes(exec, s1_own, s1_cst, s1_x, s1_y, s1_field)};
     end
   end
 
@@ -351,8 +399,11 @@ module fiu_top #(
   logic [1:0]         s2_vop;
   logic [4:0]         s2_req_status;
 
-  assign {s2_valid, s2_cfg, s2_cfg_sel, s2_cfg_data, s2_tag, s2_op, s2_ipa_mode, s2_sat, s2_atest, s2_pmul,
-          s2_vop, s2_sys, s2_req_status, s2_puni, s2_first, s2_last} = s2_pay_q[PW-1 -: PREQ];
+  assign s2_valid = s2_valid_q;
+  assign s2_cfg   = s2_cfg_q;
+  assign {s2_cfg_sel, s2_cfg_data} = s2_cfgw_q;
+  assign {s2_tag, s2_op, s2_ipa_mode, s2_sat, s2_atest, s2_pmul, s2_vop, s2_sys, s2_req_status, s2_puni, s2_first,
+          s2_last} = s2_pay_q[PW-1 -: PREQ];
   assign {s2_sys_int, s2_sys_x, s2_sys_y} = s2_sys;
 
   logic s2_is_ipa, s2_is_vintrp;
@@ -426,7 +477,7 @@ module fiu_top #(
     // one field after S2: the multiplier (rb) when the dot-add is used, else the result itself;
     // a configuration slot carries its data word in lane 0
     if (i == 0) begin : g_cfg_data
-      assign ln_aux[31:0] = s2_cfg ? s2_cfg_data : use_dot ? field : bypass;
+      assign ln_aux[31:0] = use_dot ? field : bypass;
     end else begin : g_lane_aux
       assign ln_aux[32*i +: 32] = use_dot ? field : bypass;
     end
@@ -448,70 +499,158 @@ module fiu_top #(
   logic [4:0] s2_status;
   assign s2_status = lowest_status(s2_req_status, s2_puni, ln_own, ln_status);
 
-  // ---- control beside the dot-add: DL stages, aligned with its result
-  localparam int CREQ = 1 + 1 + 3 + 16 + 3 + 1 + 1 + 1 + 5 + 1 + 1;   // valid cfg sel tag op sat atest pmul status first last
-  localparam int CLN  = 1 + 1 + 1 + 1 + 1 + 32;                      // own wm use_dot mul sat_ok aux
-  localparam int CW   = CREQ + LANES * CLN;
+  // ---- control beside the dot-add: DL stages, aligned with its result (spec 8.7). Two chains:
+  // the configuration path {valid, cfg, sel, word} advances with en (the alpha writes use it at
+  // AL), and the request group {tag, op, sat, atest, pmul, status, first, last, lanes} moves only
+  // with a request slot. Stages 0 .. DL-2 are plain enabled registers; stage DL-1 (c_*) has its
+  // own clock gate for the post-multiply.
+  localparam int CREQ = 16 + 3 + 1 + 1 + 1 + 5 + 1 + 1;   // tag op sat atest pmul status first last
+  localparam int CLN  = 1 + 1 + 1 + 1 + 1 + 32;          // own wm use_dot mul sat_ok aux
+  localparam int LW   = LANES * CLN;
+  localparam int RW   = CREQ + LW;                        // [LW +: CREQ] the request fields, then the lanes
+  localparam int FW   = 2 + 3 + 32;                       // the configuration path
 
-  logic [CW-1:0]    ctrl_d;
-  logic [CW*DL-1:0] ctrl_q;   // stage DL-1 is aligned with the dot-add result
+  function automatic logic [LW-1:0] ctrl_lanes(input logic [LANES-1:0] own, input logic [LANES-1:0] wm,
+                                               input logic [LANES-1:0] use_dot, input logic [LANES-1:0] mul,
+                                               input logic [LANES-1:0] sat_ok, input logic [LANES*32-1:0] aux);
+    for (int i = 0; i < LANES; i++) begin
+      ctrl_lanes[CLN*i +: CLN] = {own[i], wm[i], use_dot[i], mul[i], sat_ok[i], aux[32*i +: 32]};
+    end
+  endfunction
 
-  assign ctrl_d[CW-1 -: CREQ] = {s2_valid, s2_cfg, s2_cfg_sel, s2_tag, s2_op, s2_sat, s2_atest, s2_pmul, s2_status,
-                                 s2_first, s2_last};
-  for (genvar i = 0; i < LANES; i++) begin : g_ctrl
-    assign ctrl_d[CLN*i +: CLN] = {ln_own[i], ln_wm[i], ln_use_dot[i], ln_mul[i], ln_sat_ok[i], ln_aux[32*i +: 32]};
-  end
+  // a request slot whose lanes use the dot-add (the dot-add stages' load enables)
+  function automatic logic req_dot(input logic [FW-1:0] cfgp, input logic [RW-1:0] rq);
+    logic any;
+    any = 1'b0;
+    for (int i = 0; i < LANES; i++) any = any | (rq[CLN*i + 36] & rq[CLN*i + 34]);   // own, use_dot
+    req_dot = cfgp[FW-1] && !cfgp[FW-2] && any;                                       // valid, !cfg
+  endfunction
+
+  logic [FW-1:0]        cfgp_d;
+  logic [FW*(DL-1)-1:0] cfgp_q;   // stages 0 .. DL-2
+  logic [RW*(DL-1)-1:0] req_q;
+  logic [FW-1:0]        c_cfgp_q;
+  logic [RW-1:0]        c_req_q;
+  logic                 c_req_ld_any, c_req_ld, c_req_gclk;
+
+  assign cfgp_d   = {s2_valid, s2_cfg, s2_cfg_sel, s2_cfg_data};
+  assign c_req_ld_any = cfgp_q[FW*(DL-1)-1] && !cfgp_q[FW*(DL-1)-2];   // stage DL-2 holds a request slot
+  assign c_req_ld     = en && c_req_ld_any;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      ctrl_q <= '0;
+      cfgp_q   <= '0;
+      c_cfgp_q <= '0;
+      req_q    <= '0;
     end else if (en) begin
-      ctrl_q <= (CW*DL)'({ctrl_q, ctrl_d});
+      cfgp_q   <= (FW*(DL-1))'({cfgp_q, cfgp_d});
+      c_cfgp_q <= cfgp_q[FW*(DL-2) +: FW];
+      // the request group: assembled here, so that it is computed only for a request slot
+      if (s2_valid && !s2_cfg) begin
+        req_q[0 +: RW] <= {s2_tag, s2_op, s2_sat, s2_atest, s2_pmul, s2_status, s2_first, s2_last,
+                           ctrl_lanes(ln_own, ln_wm, ln_use_dot, ln_mul, ln_sat_ok, ln_aux)};
+      end
+      for (int k = 1; k < DL - 1; k++) begin
+        if (cfgp_q[FW*(k-1) + FW-1] && !cfgp_q[FW*(k-1) + FW-2]) begin
+          req_q[RW*k +: RW] <= req_q[RW*(k-1) +: RW];
+        end
+      end
+    end
+  end
+
+  fiu_clock_gate #(
+    .GATE (CLOCK_GATE)
+  ) u_c_req_clock_gate (
+    .clk_i (clk_i),
+    .en_i  (c_req_ld),
+    .clk_o (c_req_gclk)
+  );
+
+  always_ff @(posedge c_req_gclk or negedge rst_ni) begin
+    if (!rst_ni) begin
+      c_req_q <= '0;
+    end else if (c_req_ld) begin
+      c_req_q <= req_q[RW*(DL-2) +: RW];
     end
   end
 
   // ================================================================ dotadd, post_multiply (-> PM)
-  logic [CW-1:0]       c_out;
   logic                c_pmul, c_sat;
   logic [LANES*32-1:0] pm_d;
   logic                dot_fused, dot_flush;
+  logic                pm1_req_ld, pm1_req_gclk;   // the post-multiply's DEEP register and PM1 (DEEP)
 
-  assign c_out     = ctrl_q[CW*(DL-1) +: CW];
-  assign c_pmul    = c_out[CW-CREQ+7];   // see CREQ: ... pmul, status[4:0], first, last
-  assign c_sat     = c_out[CW-CREQ+9];
+  assign c_pmul     = c_req_q[LW + 7];
+  assign c_sat      = c_req_q[LW + 9];
+  assign pm1_req_ld = en && c_cfgp_q[FW-1] && !c_cfgp_q[FW-2];
+
+  fiu_clock_gate #(
+    .GATE (CLOCK_GATE)
+  ) u_pm1_req_clock_gate (
+    .clk_i (clk_i),
+    .en_i  (pm1_req_ld),
+    .clk_o (pm1_req_gclk)
+  );
+
   assign dot_fused = s2_is_vintrp ? st_fused : 1'b1;   // IPA: always fused, always flush (spec 2.10)
   assign dot_flush = s2_is_vintrp ? st_flush : 1'b1;
+
+  // the dot-add stages' valid bits: a request slot with a lane that uses the dot-add. One vector for
+  // all lanes, and one clock gate per stage shared by the lanes.
+  logic [DL-1:0] dot_valid, dot_gclk;
+
+  // The result register (stage DL-1) loads with every request slot, like the control beside it,
+  // and shares its clock gate.
+  assign dot_valid[0] = s2_valid && !s2_cfg && ((ln_own & ln_use_dot) != '0);
+  for (genvar s = 1; s < DL - 1; s++) begin : g_dot_valid
+    assign dot_valid[s] = req_dot(cfgp_q[FW*(s-1) +: FW], req_q[RW*(s-1) +: RW]);
+  end
+  assign dot_valid[DL-1] = c_req_ld_any;
+
+  for (genvar s = 0; s < DL - 1; s++) begin : g_dot_clock_gate
+    fiu_clock_gate #(
+      .GATE (CLOCK_GATE)
+    ) u_clock_gate (
+      .clk_i (clk_i),
+      .en_i  (en && dot_valid[s]),
+      .clk_o (dot_gclk[s])
+    );
+  end
+  assign dot_gclk[DL-1] = c_req_gclk;
 
   for (genvar i = 0; i < LANES; i++) begin : g_out
     logic [31:0] dot_r, r0, r_mul, aux;
     logic        use_dot, mul;
 
-    assign use_dot = c_out[CLN*i + 34];
-    assign mul     = c_out[CLN*i + 33];
-    assign aux     = c_out[CLN*i +: 32];
+    assign use_dot = c_req_q[CLN*i + 34];
+    assign mul     = c_req_q[CLN*i + 33];
+    assign aux     = c_req_q[CLN*i +: 32];
 
     fiu_dotadd #(
-      .DEEP (DEEP)
+      .DEEP       (DEEP),
+      .CLOCK_GATE (CLOCK_GATE)
     ) u_dotadd (
-      .clk_i   (clk_i),
-      .rst_ni  (rst_ni),
-      .en_i    (en),
-      .a_i     (ln_a[32*i +: 32]),
-      .b_i     (ln_b[32*i +: 32]),
-      .c_i     (ln_c[32*i +: 32]),
-      .d_i     (ln_d[32*i +: 32]),
-      .e_i     (ln_e[32*i +: 32]),
-      .fused_i (dot_fused),
-      .flush_i (dot_flush),
-      .r_o     (dot_r)
+      .clk_i       (clk_i),
+      .stage_clk_i (dot_gclk),
+      .rst_ni      (rst_ni),
+      .en_i        (en),
+      .valid_i     (dot_valid),
+      .a_i         (ln_a[32*i +: 32]),
+      .b_i         (ln_b[32*i +: 32]),
+      .c_i         (ln_c[32*i +: 32]),
+      .d_i         (ln_d[32*i +: 32]),
+      .e_i         (ln_e[32*i +: 32]),
+      .fused_i     (dot_fused),
+      .flush_i     (dot_flush),
+      .r_o         (dot_r)
     );
 
     fiu_post_multiply #(
       .DEEP (DEEP)
     ) u_post_multiply (
-      .clk_i  (clk_i),
+      .clk_i  (pm1_req_gclk),
       .rst_ni (rst_ni),
-      .en_i   (en),
+      .en_i   (pm1_req_ld),
       .r_i    (r0),
       .rb_i   (aux),
       .pmul_i (mul && c_pmul),   // MUL mode only
@@ -524,30 +663,62 @@ module fiu_top #(
   end
 
   // PM1 (DEEP): the control beside the post-multiply's product register
-  logic [CW-1:0] pm1_ctrl;
+  logic [FW-1:0] pm1_cfgp;
+  logic [RW-1:0] pm1_req;
 
   fiu_pipe_reg #(
-    .W  (CW),
+    .W  (FW),
     .EN (DEEP)
-  ) u_pm1_ctrl (
+  ) u_pm1_cfgp (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .en_i   (en),
-    .d_i    (c_out),
-    .q_o    (pm1_ctrl)
+    .d_i    (c_cfgp_q),
+    .q_o    (pm1_cfgp)
+  );
+
+  fiu_pipe_reg #(
+    .W  (RW),
+    .EN (DEEP)
+  ) u_pm1_req (
+    .clk_i  (pm1_req_gclk),
+    .rst_ni (rst_ni),
+    .en_i   (pm1_req_ld),
+    .d_i    (c_req_q),
+    .q_o    (pm1_req)
   );
 
   // ================================================================ PM register
-  logic [CW-1:0]       pm_ctrl_q;
+  logic [FW-1:0]       pm_cfgp_q;
+  logic [RW-1:0]       pm_req_q;
   logic [LANES*32-1:0] pm_r_q;
+  logic                pm_req_ld, pm_req_gclk;
+
+  assign pm_req_ld = en && pm1_cfgp[FW-1] && !pm1_cfgp[FW-2];
+
+  fiu_clock_gate #(
+    .GATE (CLOCK_GATE)
+  ) u_pm_req_clock_gate (
+    .clk_i (clk_i),
+    .en_i  (pm_req_ld),
+    .clk_o (pm_req_gclk)
+  );
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      pm_ctrl_q <= '0;
-      pm_r_q    <= '0;
+      pm_cfgp_q <= '0;
     end else if (en) begin
-      pm_ctrl_q <= pm1_ctrl;
-      pm_r_q    <= pm_d;
+      pm_cfgp_q <= pm1_cfgp;
+    end
+  end
+
+  always_ff @(posedge pm_req_gclk or negedge rst_ni) begin
+    if (!rst_ni) begin
+      pm_req_q <= '0;
+      pm_r_q   <= '0;
+    end else if (pm_req_ld) begin
+      pm_req_q <= pm1_req;
+      pm_r_q   <= pm_d;
     end
   end
 
@@ -557,22 +728,33 @@ module fiu_top #(
   logic        a_valid, a_cfg;
   logic [2:0]  a_cfg_sel, a_op;
   logic        a_sat;
+  logic [31:0] a_cfg_word;
   /* verilator lint_off UNUSEDSIGNAL */  // the rest of the control is read after AL
-  logic [CW-1:0] a_ctrl;
+  logic [RW-1:0] a_req;
   /* verilator lint_on UNUSEDSIGNAL */
   logic [LANES*32-1:0] a_result;
   logic [LANES-1:0]    pass;
+  logic                al_req_ld, al_req_gclk;   // the AL registers (DEEP)
 
-  assign a_ctrl = pm_ctrl_q;
-  assign {a_valid, a_cfg, a_cfg_sel} = a_ctrl[CW-1 -: 5];
-  assign a_op  = a_ctrl[CW-CREQ+12 -: 3];   // see CREQ: valid cfg sel tag op sat ...
-  assign a_sat = a_ctrl[CW-CREQ+9];
+  assign {a_valid, a_cfg, a_cfg_sel, a_cfg_word} = pm_cfgp_q;
+  assign a_req     = pm_req_q;
+  assign a_op      = a_req[LW + 12 -: 3];
+  assign a_sat     = a_req[LW + 9];
+  assign al_req_ld = en && a_valid && !a_cfg;
+
+  fiu_clock_gate #(
+    .GATE (CLOCK_GATE)
+  ) u_al_req_clock_gate (
+    .clk_i (clk_i),
+    .en_i  (al_req_ld),
+    .clk_o (al_req_gclk)
+  );
 
   for (genvar i = 0; i < LANES; i++) begin : g_al
     logic [31:0] r1, r_sat;
     logic        wm, sat_ok;
-    assign wm     = a_ctrl[CLN*i + 35];
-    assign sat_ok = a_ctrl[CLN*i + 32];
+    assign wm     = a_req[CLN*i + 35];
+    assign sat_ok = a_req[CLN*i + 32];
     assign r1     = pm_r_q[32*i +: 32];
 
     fiu_saturate u_saturate (
@@ -585,9 +767,9 @@ module fiu_top #(
     fiu_alpha #(
       .REG (DEEP)
     ) u_alpha (
-      .clk_i    (clk_i),
+      .clk_i    (al_req_gclk),
       .rst_ni   (rst_ni),
-      .en_i     (en),
+      .en_i     (al_req_ld),
       .func_i   (alpha_func),
       .format_i (alpha_fmt),
       .alpha_i  (a_result[32*i +: 32]),
@@ -598,32 +780,42 @@ module fiu_top #(
   end
 
   // AL -> response (DEEP): the control and the written values beside the alpha keys
-  logic [CW-1:0]       o_ctrl;
+  logic                o_valid, o_cfg;
+  logic [RW-1:0]       o_req_q;
   logic [LANES*32-1:0] o_result;
 
   fiu_pipe_reg #(
-    .W  (CW + LANES * 32),
+    .W  (2),
     .EN (DEEP)
-  ) u_al (
+  ) u_al_cfgp (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .en_i   (en),
-    .d_i    ({a_ctrl, a_result}),
-    .q_o    ({o_ctrl, o_result})
+    .d_i    ({a_valid, a_cfg}),
+    .q_o    ({o_valid, o_cfg})
   );
 
-  logic        o_valid, o_cfg, o_atest, o_first, o_last;
+  fiu_pipe_reg #(
+    .W  (RW + LANES * 32),
+    .EN (DEEP)
+  ) u_al_req (
+    .clk_i  (al_req_gclk),
+    .rst_ni (rst_ni),
+    .en_i   (al_req_ld),
+    .d_i    ({a_req, a_result}),
+    .q_o    ({o_req_q, o_result})
+  );
+
+  logic        o_atest, o_first, o_last;
   /* verilator lint_off UNUSEDSIGNAL */  // Pmul was used by the post-multiply, .SAT and the select at AL
   logic        o_pmul, o_sat;
-  logic [2:0]  o_cfg_sel;
   /* verilator lint_on UNUSEDSIGNAL */
   logic [2:0]  o_op;
   logic [15:0] o_tag;
   logic [4:0]  o_status;
   logic [LANES-1:0]    o_own, o_wm, o_kill;
 
-  assign {o_valid, o_cfg, o_cfg_sel, o_tag, o_op, o_sat, o_atest, o_pmul, o_status, o_first, o_last} =
-      o_ctrl[CW-1 -: CREQ];
+  assign {o_tag, o_op, o_sat, o_atest, o_pmul, o_status, o_first, o_last} = o_req_q[RW-1 -: CREQ];
 
   for (genvar i = 0; i < LANES; i++) begin : g_rsp
     logic        own, wm;
@@ -631,13 +823,15 @@ module fiu_top #(
     logic [34:0] rest;
     /* verilator lint_on UNUSEDSIGNAL */
 
-    assign {own, wm, rest[34], rest[33], rest[32], rest[31:0]} = o_ctrl[CLN*i +: CLN];
+    assign {own, wm, rest[34], rest[33], rest[32], rest[31:0]} = o_req_q[CLN*i +: CLN];
     assign o_own[i]  = own;
     assign o_wm[i]   = wm;
     assign o_kill[i] = wm && !pass[i] && (o_op == fiu_pkg::OP_ATEST || (o_op == fiu_pkg::OP_IPA && o_atest));
   end
 
-  fiu_state u_state (
+  fiu_state #(
+    .CLOCK_GATE (CLOCK_GATE)
+  ) u_state (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
     .s1_we_i      (en && s1_valid_q && s1_cfg_q),
@@ -649,7 +843,7 @@ module fiu_top #(
     .s2_data_i    (s2_cfg_data[1:0]),
     .sa_we_i      (en && a_valid && a_cfg),   // at AL, the stage that reads the alpha state
     .sa_sel_i     (a_cfg_sel),
-    .sa_data_i    (a_ctrl[31:0]),        // lane 0's aux: the configuration data word
+    .sa_data_i    (a_cfg_word),
     .smp_count_o  (smp_count),
     .smp_x_o      (smp_x),
     .smp_y_o      (smp_y),
@@ -714,16 +908,16 @@ module fiu_top #(
   end
 
   // ---------------------------------------------------------------- handshakes
-  function automatic logic any_stage_valid(input logic [CW*DL-1:0] stages);
+  function automatic logic any_stage_valid(input logic [FW*(DL-1)-1:0] stages);
     logic v;
     v = 1'b0;
-    for (int s = 0; s < DL; s++) v = v | stages[CW*s + CW - 1];
+    for (int s = 0; s < DL - 1; s++) v = v | stages[FW*s + FW - 1];
     any_stage_valid = v;
   endfunction
 
   assign en      = !rsp_valid_q || rsp_ready_i;
-  assign busy_o  = clearing || s1_valid_q || s2_valid || any_stage_valid(ctrl_q) ||
-                   (DEEP && (pm1_ctrl[CW-1] || o_ctrl[CW-1])) || a_valid || rsp_valid_q;
+  assign busy_o  = clearing || s1_valid_q || s2_valid || any_stage_valid(cfgp_q) || c_cfgp_q[FW-1] ||
+                   pm1_cfgp[FW-1] || a_valid || o_valid || rsp_valid_q;
 
   assign rsp_valid_o  = rsp_valid_q;
   assign rsp_tag_o    = rsp_tag_q;

@@ -63,6 +63,9 @@ struct fiu_rtl {
     bool trace_on = false;
 #endif
     uint64_t cycle = 0;
+    // inputs (or clk_i low after a tick) not evaluated yet: a tick evaluates them with the clock low
+    // first, as fiu_clock_gate's latch needs (spec 8.7)
+    bool eval_pending = false;
 };
 
 extern "C" {
@@ -96,15 +99,21 @@ void fiu_rtl_free(fiu_rtl *m)
 }
 
 unsigned fiu_rtl_lanes(void) { return FIU_RTL_LANES; }
+unsigned fiu_rtl_clock_gate(void) { return FIU_RTL_CLOCK_GATE; }
 unsigned fiu_rtl_ram_words(void) { return FIU_RTL_RAM_WORDS; }
 unsigned fiu_rtl_latency(void) { return VTOP_MOD::LATENCY; }
 
-void fiu_rtl_set_reset(fiu_rtl *m, bool asserted) { m->top->rst_ni = !asserted; }
+void fiu_rtl_set_reset(fiu_rtl *m, bool asserted)
+{
+    m->top->rst_ni = !asserted;
+    m->eval_pending = true;
+}
 
 void fiu_rtl_set_request(fiu_rtl *m, bool valid, uint16_t tag, const fiu_request *rq)
 {
     VTOP *t = m->top.get();
     t->req_valid_i = valid;
+    m->eval_pending = true;
     if (!rq)
         return;
     t->req_tag_i = tag;
@@ -144,14 +153,23 @@ void fiu_rtl_set_request(fiu_rtl *m, bool valid, uint16_t tag, const fiu_request
 void fiu_rtl_set_cfg(fiu_rtl *m, bool valid, unsigned sel, uint32_t addr, uint32_t data)
 {
     m->top->cfg_valid_i = valid;
+    m->eval_pending = true;
     m->top->cfg_sel_i = sel;
     m->top->cfg_addr_i = addr;
     m->top->cfg_data_i = data;
 }
 
-void fiu_rtl_set_rsp_ready(fiu_rtl *m, bool ready) { m->top->rsp_ready_i = ready; }
+void fiu_rtl_set_rsp_ready(fiu_rtl *m, bool ready)
+{
+    m->top->rsp_ready_i = ready;
+    m->eval_pending = true;
+}
 
-void fiu_rtl_eval(fiu_rtl *m) { m->top->eval(); }
+void fiu_rtl_eval(fiu_rtl *m)
+{
+    m->top->eval();
+    m->eval_pending = false;
+}
 bool fiu_rtl_req_ready(const fiu_rtl *m) { return m->top->req_ready_o; }
 bool fiu_rtl_cfg_ready(const fiu_rtl *m) { return m->top->cfg_ready_o; }
 bool fiu_rtl_busy(const fiu_rtl *m) { return m->top->busy_o; }
@@ -178,6 +196,8 @@ bool fiu_rtl_response(const fiu_rtl *m, uint16_t *tag, fiu_response *rsp)
 // 10n+5 (so a handshake is visibly set up before the edge that samples it).
 void fiu_rtl_tick(fiu_rtl *m)
 {
+    if (m->eval_pending)
+        fiu_rtl_eval(m);
 #if VM_TRACE
     if (m->fst && m->trace_on)
         m->fst->dump(m->ctx->time());
@@ -190,8 +210,8 @@ void fiu_rtl_tick(fiu_rtl *m)
         m->fst->dump(m->ctx->time());
 #endif
     m->ctx->timeInc(5);
-    m->top->clk_i = 0;
-    m->top->eval();
+    m->top->clk_i = 0;   // evaluated with the next cycle's inputs (fiu_rtl_eval) or the next tick
+    m->eval_pending = true;
     m->cycle++;
 }
 

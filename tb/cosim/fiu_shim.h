@@ -18,6 +18,7 @@ typedef struct fiu_rtl fiu_rtl;
 fiu_rtl *fiu_rtl_new(unsigned rand_reset, uint64_t seed);
 void fiu_rtl_free(fiu_rtl *m);
 unsigned fiu_rtl_lanes(void);
+unsigned fiu_rtl_clock_gate(void);   /* fiu_top's CLOCK_GATE (spec 8.7) */
 unsigned fiu_rtl_ram_words(void);
 /* fiu_top's LATENCY: clocks from the accepting edge to a one-slot request's response (spec 8.5). */
 unsigned fiu_rtl_latency(void);
@@ -36,7 +37,9 @@ bool fiu_rtl_busy(const fiu_rtl *m);
 /* true if rsp_valid; fills tag and rsp (rsp->lanes = LANES). */
 bool fiu_rtl_response(const fiu_rtl *m, uint16_t *tag, fiu_response *rsp);
 
-/* One clock: rising edge, then falling edge. */
+/* One clock: inputs set since the last eval are evaluated first with the clock low (as a
+ * clock-gating latch needs them, spec 8.7), then the rising edge; the clock goes low again and
+ * that is evaluated with the next inputs (the next eval or tick). */
 void fiu_rtl_tick(fiu_rtl *m);
 uint64_t fiu_rtl_cycle(const fiu_rtl *m);
 

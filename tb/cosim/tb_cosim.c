@@ -334,35 +334,40 @@ static void pin_mode(const options *o, fiu_vrec *rec)
         rec->u.mode.flush = o->flush;
 }
 
-static bool on_record(void *ctx, const fiu_vrec *rec_in)
+static bool on_record(void *ctx, const fiu_vrec *rec)
 {
     cosim *c = ctx;
-    fiu_vrec rec = *rec_in;
     char msg[256];
-    switch (rec.kind) {
+    switch (rec->kind) {
     case FIU_VREC_RAMSIZE:
-        if (rec.u.ramsize != fiu_rtl_ram_words()) {
-            snprintf(msg, sizeof msg, "line %lu: ramsize %x differs from the RTL's RAM_WORDS %x (hex)", rec.line,
-                     rec.u.ramsize, fiu_rtl_ram_words());
+        if (rec->u.ramsize != fiu_rtl_ram_words()) {
+            snprintf(msg, sizeof msg, "line %lu: ramsize %x differs from the RTL's RAM_WORDS %x (hex)", rec->line,
+                     rec->u.ramsize, fiu_rtl_ram_words());
             fail(c, msg);
             return false;
         }
-        if (!fiu_cfg_apply(&c->mirror, &c->have_mirror, &rec, emit_cfg, c)) {
+        if (!fiu_cfg_apply(&c->mirror, &c->have_mirror, rec, emit_cfg, c)) {
             fail(c, "out of memory");
             return false;
         }
         break;
     case FIU_VREC_REQUEST:
-        send_request(c, &rec);
+        send_request(c, rec);
         break;
-    default:
-        pin_mode(&c->opt, &rec);
-        if (!fiu_cfg_apply(&c->mirror, &c->have_mirror, &rec, emit_cfg, c)) {
-            snprintf(msg, sizeof msg, "line %lu: state write refused by the model", rec.line);
+    default: {
+        fiu_vrec pinned;   /* a copy only for a MODE record that --fused / --flush pin */
+        if (rec->kind == FIU_VREC_MODE) {
+            pinned = *rec;
+            pin_mode(&c->opt, &pinned);
+            rec = &pinned;
+        }
+        if (!fiu_cfg_apply(&c->mirror, &c->have_mirror, rec, emit_cfg, c)) {
+            snprintf(msg, sizeof msg, "line %lu: state write refused by the model", rec->line);
             fail(c, msg);
             return false;
         }
         break;
+    }
     }
     return !c->stop;
 }
@@ -916,8 +921,9 @@ int main(int argc, char **argv)
     cosim *c = new_run(&opt, RUN_CHECK, -1);
     c->cov = fiu_cov_env_new();
     if (!opt.quiet)
-        printf("tb_cosim: lanes=%u seed=%" PRIu64 " +verilator+rand+reset+2 resets_per_1e4=%u stimulus=%s mix=%s\n",
-               fiu_rtl_lanes(), opt.seed, opt.reset_rate, opt.vectors ? opt.vectors : "generator", mix_text(&opt));
+        printf("tb_cosim: lanes=%u clock_gate=%u seed=%" PRIu64 " +verilator+rand+reset+2 resets_per_1e4=%u stimulus=%s "
+               "mix=%s\n",
+               fiu_rtl_lanes(), fiu_rtl_clock_gate(), opt.seed, opt.reset_rate, opt.vectors ? opt.vectors : "generator", mix_text(&opt));
     fflush(stdout);
     run(c, NULL);
     if (c->w.req >= 0) {

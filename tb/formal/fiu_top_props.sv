@@ -178,20 +178,31 @@ module fiu_top_props #(
 `ifdef FIU_FORMAL_INV
   // ---------------------------------------------------------------- inductive invariants
   // Probes (connected by the .sby script to u_dut's flattened registers and wires):
-  localparam int CREQ = 34;                  // fiu_top: {valid, cfg, sel[3], tag[16], op[3], sat,
-  localparam int CLN  = 37;                  //   atest, pmul, status[5], first, last}; lane part
-  localparam int CW   = CREQ + LANES * CLN;
+  localparam int CREQ = 29;                  // fiu_top's request group: {tag[16], op[3], sat, atest,
+  localparam int CLN  = 37;                  //   pmul, status[5], first, last, lanes}
+  localparam int LW   = LANES * CLN;
+  localparam int RW   = CREQ + LW;
+  localparam int FW   = 37;                  // its configuration path: {valid, cfg, sel[3], word[32]}
   logic            p_s1_valid_q, p_s1_cfg_q;
   logic [15:0]     p_s1_tag_q;
   logic            p_s2_valid, p_s2_cfg, p_s2_last;
   logic [15:0]     p_s2_tag;
-  logic [CW*DL-1:0] p_ctrl_q;
+  logic [FW*(DL-1)-1:0] p_cfgp_q;   // dot-add stages DL-2 .. 0
+  logic [FW-1:0]        p_c_cfgp_q;
+  logic [RW*(DL-1)-1:0] p_req_q;
+  logic [RW-1:0]        p_c_req_q;
+  logic [FW*DL-1:0]     p_cfgp;     // stages DL-1 .. 0
+  logic [RW*DL-1:0]     p_req;
+
+  assign p_cfgp = {p_c_cfgp_q, p_cfgp_q};
+  assign p_req  = {p_c_req_q, p_req_q};
   logic            p_o_valid, p_o_cfg, p_o_last;
   logic [15:0]     p_o_tag;
 
   // The request slots from the response register back to S1 carry the tags of consecutive
   // requests: a stage's tag is that of the oldest request whose last slot is not downstream.
-  // Dot-add stage s of ctrl_q: bits [CW*s +: CW], its request part on top (fiu_top's CREQ).
+  // Dot-add stage s: bits [FW*s +: FW] of the configuration path, [RW*s +: RW] of the request
+  // group (loaded by request slots only, so read only for one).
   logic [15:0] f_n_rsp, f_n_pm, f_n_s2, f_n_s1, f_n_end;
   logic [DL:0][15:0] f_n_d;     // f_n_d[s]: the count downstream of dot-add stage s (s = DL: PM)
 
@@ -201,9 +212,9 @@ module fiu_top_props #(
   for (genvar s = DL - 1; s >= 0; s--) begin : g_inv
     logic        req, last;
     logic [15:0] tag;
-    assign req  = p_ctrl_q[CW*s + CW - 1] && !p_ctrl_q[CW*s + CW - 2];
-    assign tag  = p_ctrl_q[CW*s + CW - 6 -: 16];
-    assign last = p_ctrl_q[CW*s + CW - CREQ];
+    assign req  = p_cfgp[FW*s + FW - 1] && !p_cfgp[FW*s + FW - 2];
+    assign tag  = p_req[RW*s + RW - 1 -: 16];
+    assign last = p_req[RW*s + LW];
     assign f_n_d[s] = 16'(f_n_d[s+1] + 16'(req && last));
     always_comb begin
       if (rst_ni && req) assert (tag == f_n_d[s+1]);                                         // I1

@@ -1,7 +1,9 @@
 // Verilator unit test of rtl/fiu_dotadd.sv against the C model fiu_f32_dotadd (spec 2.1-2.7).
 // A new vector every enabled cycle, en_i random (stalls, incl. long ones), all four modes
 // interleaved (vector i uses mode i % 4); r_o is checked LATENCY enabled cycles later and must
-// hold its value while en_i = 0. Operand classes: random bits, exponent extremes, specials
+// hold its value while en_i = 0. About one vector in eight is not wanted: its valid bit travels
+// beside it in valid_i (spec 8.7), no stage loads it, and r_o must still hold the last wanted
+// result when it reaches the end. Operand classes: random bits, exponent extremes, specials
 // (zeros, subnormals, inf, NaN), massive cancellation, addend far above/below, results near
 // 2^-126 and near overflow, exact zero sums with all sign combinations, far terms (T2/T3
 // below the window, T1 + T2 = 0 with a tiny T3), the edges of the RTL's 100-bit window and
@@ -29,8 +31,8 @@ namespace {
 const char *const kUsage =
     "usage: tb_dotadd [--count N] [--seed N] [--max-print N] [--inject-fault] [--help]\n"
     "  Drives rtl/fiu_dotadd.sv (Verilator) with N vectors per mode (default 1000000) in all\n"
-    "  four modes (fused/unfused x flush/preserve), en_i random, and compares r_o with the C\n"
-    "  model fiu_f32_dotadd. --inject-fault corrupts a few expected values (the run must then\n"
+    "  four modes (fused/unfused x flush/preserve), en_i random, about 1 in 8 vectors not wanted\n"
+    "  (valid_i clear: r_o must hold), and compares r_o with the C model fiu_f32_dotadd. --inject-fault corrupts a few expected values (the run must then\n"
     "  fail). Prints the seed and a summary line; exit 0 iff no mismatch.\n";
 
 using tb::Rng;
@@ -333,6 +335,7 @@ struct Entry {
     unsigned mode;
     uint32_t expect;
     bool real; // a test vector (not stall / drain garbage)
+    bool want; // its valid bit: the stages load it
 };
 
 const char *mode_name(unsigned m)
@@ -355,10 +358,14 @@ int main(int argc, char **argv)
     auto dut = std::make_unique<Vfiu_dotadd>(ctx.get());
     Rng rng{opt.seed}, en_rng{opt.seed ^ 0x5DEECE66Dull};
 
+    // stage_clk_i as fiu_clock_gate makes it for CLOCK_GATE = 1 (the enables settle while clk_i is
+    // low); unused with CLOCK_GATE = 0
     auto tick = [&]() {
         dut->clk_i = 0;
+        dut->stage_clk_i = 0;
         dut->eval();
         dut->clk_i = 1;
+        dut->stage_clk_i = dut->en_i ? dut->valid_i : 0;
         dut->eval();
     };
     dut->en_i = 0;
@@ -373,6 +380,7 @@ int main(int argc, char **argv)
     std::deque<Entry> pipe; // vectors entered in the last LATENCY enabled cycles
     uint32_t last_out = dut->r_o;
     unsigned burst = 0;
+    uint64_t held = 0; // unwanted test vectors checked for a held r_o
 
     while (checked < total && cycles < 4 * total + 1000) {
         bool en;
@@ -392,16 +400,24 @@ int main(int argc, char **argv)
             e.expect = fiu_f32_dotadd(e.in[0], e.in[1], e.in[2], e.in[3], e.in[4], e.mode);
             if (opt.inject_fault && sent % 999983 == 12345) {
                 e.expect ^= 1;
+                e.want = true;
                 faults++;
             }
             e.real = true;
+            e.want = e.want || en_rng.below(8) != 0; // a corrupted one is always wanted
             sent++;
         } else { // stalled or draining: garbage operands that must not enter
             for (int i = 0; i < 5; i++)
                 e.in[i] = en_rng.u32();
             e.mode = en_rng.below(4);
             e.expect = 0;
+            e.want = false;
         }
+        // valid_i[k]: the vector entering stage k (k = 0: the inputs; k > 0: the one in stage k - 1)
+        uint32_t valid = e.want ? 1u : 0u;
+        for (unsigned k = 1; k < latency && k <= pipe.size(); k++)
+            valid |= (pipe[pipe.size() - k].want ? 1u : 0u) << k;
+        dut->valid_i = valid;
         dut->en_i = en;
         dut->a_i = e.in[0];
         dut->b_i = e.in[1];
@@ -422,7 +438,13 @@ int main(int argc, char **argv)
         pipe.push_back(e);
         if (pipe.size() > latency)
             pipe.pop_front();
-        if (pipe.size() == latency && pipe.front().real) {
+        if (pipe.size() == latency && pipe.front().real && !pipe.front().want) {
+            checked++;
+            held++;
+            if (got != last_out && ++mismatches <= opt.max_print)
+                std::printf("HOLD: r_o changed 0x%08" PRIx32 " -> 0x%08" PRIx32 " for an unwanted vector (cycle %" PRIu64 ")\n",
+                            last_out, got, cycles);
+        } else if (pipe.size() == latency && pipe.front().real) {
             const Entry &x = pipe.front();
             checked++;
             if (got != x.expect && ++mismatches <= opt.max_print)
@@ -438,7 +460,7 @@ int main(int argc, char **argv)
     if (opt.inject_fault)
         std::printf("tb_dotadd: %" PRIu64 " faults injected\n", faults);
     std::printf("tb_dotadd: %" PRIu64 " vectors, %" PRIu64 " mismatches, %" PRIu64 " stall errors (%" PRIu64
-                " cycles)\n",
-                checked, mismatches, stall_errors, cycles);
+                " cycles; %" PRIu64 " vectors not wanted, r_o held)\n",
+                checked, mismatches, stall_errors, cycles, held);
     return (mismatches || stall_errors || checked != total) ? 1 : 0;
 }
