@@ -179,19 +179,36 @@ typedef struct {
     uint8_t lds_attr[4];
     unsigned bad_samples_ttl;     /* requests left with an unsupported sample count */
     tp_t tp;                      /* throughput mix only */
+    unsigned map_present;         /* present entries of st.map, kept by emit */
     fiu_vrec rec;
 } gen_t;
+
+static unsigned count_present(const fiu_state *st)
+{
+    unsigned n = 0;
+    for (uint32_t d = 0; d < FIU_MAP_ENTRIES; d++)
+        n += st->map[d].present;
+    return n;
+}
 
 static void emit(gen_t *g)
 {
     if (g->stop)
         return;
+    /* RAMSIZE and MAP are the only records that change the map */
+    const bool map = g->rec.kind == FIU_VREC_MAP && g->st_ok && g->rec.u.map.dword < FIU_MAP_ENTRIES;
+    const unsigned was = map ? g->st.map[g->rec.u.map.dword].present : 0;
     if (!fiu_vec_apply(&g->st, &g->rec)) { /* the generator only writes legal state */
         g->stop = true;
         return;
     }
-    if (g->rec.kind == FIU_VREC_RAMSIZE)
+    if (g->rec.kind == FIU_VREC_RAMSIZE) {
         g->st_ok = true;
+        g->map_present = count_present(&g->st);
+    } else if (map) {
+        g->map_present += g->st.map[g->rec.u.map.dword].present;
+        g->map_present -= was;
+    }
     if (!g->sink(g->ctx, &g->rec))
         g->stop = true;
 }
@@ -502,9 +519,7 @@ static const slot_t *lane_slot(const gen_t *g, const fiu_lane *ln)
 /* A mapped dword (or a random one if the map is empty). */
 static uint32_t mapped_dword(gen_t *g)
 {
-    uint32_t n = 0, pick;
-    for (uint32_t d = 0; d < FIU_MAP_ENTRIES; d++)
-        n += g->st.map[d].present;
+    uint32_t n = g->map_present, pick;
     if (n == 0)
         return rng_below(&g->rng, FIU_MAP_ENTRIES);
     pick = rng_below(&g->rng, n);
