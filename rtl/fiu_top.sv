@@ -107,6 +107,7 @@ module fiu_top #(
   logic [LANES*32-1:0] s1_prim_base_q, s1_prim_id_q, s1_ra_q, s1_rb_q, s1_rc_q, s1_rd_q;
 
   logic s1_take, s1_last, cfg_fire, req_fire;
+  logic s1_req;   // S1 holds a request slot
   // a request slot moves to S2: its S2 registers load (spec 8.7)
   logic s2_req_ld, s2_req_gclk;
 
@@ -174,7 +175,6 @@ module fiu_top #(
   end
 
   // ---- S1 combinational: decode, Puniform, coord, unpack, fetch keys, issue
-  logic       s1_req;
   logic [4:0] dec_status;
   logic [1:0] dec_vop;
 
@@ -474,13 +474,9 @@ module fiu_top #(
                     (s2_op == fiu_pkg::OP_AL2P)   ? al2p_result :
                     s2_is_vintrp                  ? pf_words[31:0] :
                     (s2_op == fiu_pkg::OP_ATEST || s2_op == fiu_pkg::OP_UNPACK) ? field : 32'd0;
-    // one field after S2: the multiplier (rb) when the dot-add is used, else the result itself;
-    // a configuration slot carries its data word in lane 0
-    if (i == 0) begin : g_cfg_data
-      assign ln_aux[31:0] = use_dot ? field : bypass;
-    end else begin : g_lane_aux
-      assign ln_aux[32*i +: 32] = use_dot ? field : bypass;
-    end
+    // one field after S2: the multiplier (rb) when the dot-add is used, else the result itself
+    // (a configuration slot's data word travels in the configuration path)
+    assign ln_aux[32*i +: 32] = use_dot ? field : bypass;
   end
 
   // The slot's status: the lowest code raised by the request or the slot's lanes (spec 7).
@@ -518,12 +514,17 @@ module fiu_top #(
     end
   endfunction
 
+  // a configuration-path word {valid, cfg, ...} that belongs to a request slot
+  function automatic logic is_req(input logic [FW-1:0] cfgp);
+    is_req = cfgp[FW-1] && !cfgp[FW-2];
+  endfunction
+
   // a request slot whose lanes use the dot-add (the dot-add stages' load enables)
   function automatic logic req_dot(input logic [FW-1:0] cfgp, input logic [RW-1:0] rq);
     logic any;
     any = 1'b0;
     for (int i = 0; i < LANES; i++) any = any | (rq[CLN*i + 36] & rq[CLN*i + 34]);   // own, use_dot
-    req_dot = cfgp[FW-1] && !cfgp[FW-2] && any;                                       // valid, !cfg
+    req_dot = is_req(cfgp) && any;
   endfunction
 
   logic [FW-1:0]        cfgp_d;
@@ -534,7 +535,7 @@ module fiu_top #(
   logic                 c_req_ld_any, c_req_ld, c_req_gclk;
 
   assign cfgp_d   = {s2_valid, s2_cfg, s2_cfg_sel, s2_cfg_data};
-  assign c_req_ld_any = cfgp_q[FW*(DL-1)-1] && !cfgp_q[FW*(DL-1)-2];   // stage DL-2 holds a request slot
+  assign c_req_ld_any = is_req(cfgp_q[FW*(DL-2) +: FW]);   // stage DL-2 holds a request slot
   assign c_req_ld     = en && c_req_ld_any;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -551,7 +552,7 @@ module fiu_top #(
                            ctrl_lanes(ln_own, ln_wm, ln_use_dot, ln_mul, ln_sat_ok, ln_aux)};
       end
       for (int k = 1; k < DL - 1; k++) begin
-        if (cfgp_q[FW*(k-1) + FW-1] && !cfgp_q[FW*(k-1) + FW-2]) begin
+        if (is_req(cfgp_q[FW*(k-1) +: FW])) begin
           req_q[RW*k +: RW] <= req_q[RW*(k-1) +: RW];
         end
       end
@@ -582,7 +583,7 @@ module fiu_top #(
 
   assign c_pmul     = c_req_q[LW + 7];
   assign c_sat      = c_req_q[LW + 9];
-  assign pm1_req_ld = en && c_cfgp_q[FW-1] && !c_cfgp_q[FW-2];
+  assign pm1_req_ld = en && is_req(c_cfgp_q);
 
   fiu_clock_gate #(
     .GATE (CLOCK_GATE)
@@ -694,7 +695,7 @@ module fiu_top #(
   logic [LANES*32-1:0] pm_r_q;
   logic                pm_req_ld, pm_req_gclk;
 
-  assign pm_req_ld = en && pm1_cfgp[FW-1] && !pm1_cfgp[FW-2];
+  assign pm_req_ld = en && is_req(pm1_cfgp);
 
   fiu_clock_gate #(
     .GATE (CLOCK_GATE)
@@ -740,7 +741,7 @@ module fiu_top #(
   assign a_req     = pm_req_q;
   assign a_op      = a_req[LW + 12 -: 3];
   assign a_sat     = a_req[LW + 9];
-  assign al_req_ld = en && a_valid && !a_cfg;
+  assign al_req_ld = en && is_req(pm_cfgp_q);
 
   fiu_clock_gate #(
     .GATE (CLOCK_GATE)

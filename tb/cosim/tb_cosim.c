@@ -923,7 +923,8 @@ int main(int argc, char **argv)
     if (!opt.quiet)
         printf("tb_cosim: lanes=%u clock_gate=%u seed=%" PRIu64 " +verilator+rand+reset+2 resets_per_1e4=%u stimulus=%s "
                "mix=%s\n",
-               fiu_rtl_lanes(), fiu_rtl_clock_gate(), opt.seed, opt.reset_rate, opt.vectors ? opt.vectors : "generator", mix_text(&opt));
+               fiu_rtl_lanes(), fiu_rtl_clock_gate(), opt.seed, opt.reset_rate,
+               opt.vectors ? opt.vectors : "generator", mix_text(&opt));
     fflush(stdout);
     run(c, NULL);
     if (c->w.req >= 0) {
