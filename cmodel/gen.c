@@ -179,16 +179,19 @@ typedef struct {
     uint8_t lds_attr[4];
     unsigned bad_samples_ttl;     /* requests left with an unsupported sample count */
     tp_t tp;                      /* throughput mix only */
-    unsigned map_present;         /* present entries of st.map, kept by emit */
+    unsigned map_present;         /* present entries of st.map and their bitmap, kept by emit */
+    uint64_t map_bits[FIU_MAP_ENTRIES / 64];
     fiu_vrec rec;
 } gen_t;
 
-static unsigned count_present(const fiu_state *st)
+static void note_present(gen_t *g, uint32_t d)
 {
-    unsigned n = 0;
-    for (uint32_t d = 0; d < FIU_MAP_ENTRIES; d++)
-        n += st->map[d].present;
-    return n;
+    const uint64_t bit = 1ull << (d % 64);
+    const bool was = (g->map_bits[d / 64] & bit) != 0;
+    if (g->st.map[d].present == was)
+        return;
+    g->map_bits[d / 64] ^= bit;
+    g->map_present = was ? g->map_present - 1 : g->map_present + 1;
 }
 
 static void emit(gen_t *g)
@@ -197,17 +200,16 @@ static void emit(gen_t *g)
         return;
     /* RAMSIZE and MAP are the only records that change the map */
     const bool map = g->rec.kind == FIU_VREC_MAP && g->st_ok && g->rec.u.map.dword < FIU_MAP_ENTRIES;
-    const unsigned was = map ? g->st.map[g->rec.u.map.dword].present : 0;
     if (!fiu_vec_apply(&g->st, &g->rec)) { /* the generator only writes legal state */
         g->stop = true;
         return;
     }
     if (g->rec.kind == FIU_VREC_RAMSIZE) {
         g->st_ok = true;
-        g->map_present = count_present(&g->st);
+        for (uint32_t d = 0; d < FIU_MAP_ENTRIES; d++)
+            note_present(g, d);
     } else if (map) {
-        g->map_present += g->st.map[g->rec.u.map.dword].present;
-        g->map_present -= was;
+        note_present(g, g->rec.u.map.dword);
     }
     if (!g->sink(g->ctx, &g->rec))
         g->stop = true;
@@ -516,16 +518,24 @@ static const slot_t *lane_slot(const gen_t *g, const fiu_lane *ln)
     return &g->slot[0];
 }
 
-/* A mapped dword (or a random one if the map is empty). */
+/* A mapped dword (or a random one if the map is empty): the pick-th present one in dword order. */
 static uint32_t mapped_dword(gen_t *g)
 {
     uint32_t n = g->map_present, pick;
     if (n == 0)
         return rng_below(&g->rng, FIU_MAP_ENTRIES);
     pick = rng_below(&g->rng, n);
-    for (uint32_t d = 0; d < FIU_MAP_ENTRIES; d++)
-        if (g->st.map[d].present && pick-- == 0)
-            return d;
+    for (uint32_t w = 0; w < FIU_MAP_ENTRIES / 64; w++) {
+        uint64_t bits = g->map_bits[w];
+        uint32_t here = (uint32_t)__builtin_popcountll(bits);
+        if (pick >= here) {
+            pick -= here;
+            continue;
+        }
+        while (pick--)
+            bits &= bits - 1;
+        return 64 * w + (uint32_t)__builtin_ctzll(bits);
+    }
     return 0;
 }
 
