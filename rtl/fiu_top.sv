@@ -534,7 +534,7 @@ module fiu_top #(
   logic [RW-1:0]        c_req_q;
   logic                 c_req_ld_any, c_req_ld, c_req_gclk;
   // the dot-add stages' valid bits and clocks (below); the last stage is clocked by c_req_gclk
-  logic [DL-1:0]        dot_valid, dot_ld, dot_gclk;
+  logic [DL-1:0]        dot_valid, dot_gclk;
 
   assign cfgp_d   = {s2_valid, s2_cfg, s2_cfg_sel, s2_cfg_data};
   assign c_req_ld_any = is_req(cfgp_q[FW*(DL-2) +: FW]);   // stage DL-2 holds a request slot
@@ -609,14 +609,13 @@ module fiu_top #(
     assign dot_valid[s] = req_dot(cfgp_q[FW*(s-1) +: FW], req_q[RW*(s-1) +: RW]);
   end
   assign dot_valid[DL-1] = c_req_ld_any;
-  assign dot_ld          = en ? dot_valid : '0;   // en folded in once for the lanes' load enables
 
   for (genvar s = 0; s < DL - 1; s++) begin : g_dot_clock_gate
     fiu_clock_gate #(
       .GATE (CLOCK_GATE)
     ) u_clock_gate (
       .clk_i (clk_i),
-      .en_i  (dot_ld[s]),
+      .en_i  (en && dot_valid[s]),
       .clk_o (dot_gclk[s])
     );
   end
@@ -637,8 +636,8 @@ module fiu_top #(
       .clk_i       (clk_i),
       .stage_clk_i (dot_gclk),
       .rst_ni      (rst_ni),
-      .en_i        (1'b1),        // en is in dot_ld
-      .valid_i     (dot_ld),
+      .en_i        (en),
+      .valid_i     (dot_valid),
       .a_i         (ln_a[32*i +: 32]),
       .b_i         (ln_b[32*i +: 32]),
       .c_i         (ln_c[32*i +: 32]),
