@@ -179,19 +179,17 @@ typedef struct {
     uint8_t lds_attr[4];
     unsigned bad_samples_ttl;     /* requests left with an unsupported sample count */
     tp_t tp;                      /* throughput mix only */
-    unsigned map_present;         /* present entries of st.map and their bitmap, kept by emit */
-    uint64_t map_bits[FIU_MAP_ENTRIES / 64];
+    uint64_t map_bits[FIU_MAP_ENTRIES / 64]; /* present entries of st.map, kept by emit */
     fiu_vrec rec;
 } gen_t;
 
 static void note_present(gen_t *g, uint32_t d)
 {
     const uint64_t bit = 1ull << (d % 64);
-    const bool was = (g->map_bits[d / 64] & bit) != 0;
-    if (g->st.map[d].present == was)
-        return;
-    g->map_bits[d / 64] ^= bit;
-    g->map_present = was ? g->map_present - 1 : g->map_present + 1;
+    if (g->st.map[d].present)
+        g->map_bits[d / 64] |= bit;
+    else
+        g->map_bits[d / 64] &= ~bit;
 }
 
 static void emit(gen_t *g)
@@ -521,7 +519,9 @@ static const slot_t *lane_slot(const gen_t *g, const fiu_lane *ln)
 /* A mapped dword (or a random one if the map is empty): the pick-th present one in dword order. */
 static uint32_t mapped_dword(gen_t *g)
 {
-    uint32_t n = g->map_present, pick;
+    uint32_t n = 0, pick;
+    for (uint32_t w = 0; w < FIU_MAP_ENTRIES / 64; w++)
+        n += (uint32_t)__builtin_popcountll(g->map_bits[w]);
     if (n == 0)
         return rng_below(&g->rng, FIU_MAP_ENTRIES);
     pick = rng_below(&g->rng, n);
