@@ -15,10 +15,14 @@ foreach(run "--seed;90001;--count;20000" "--seed;90002;--count;20000;--mix;throu
                     "still used, and the co-simulation tests will show the failure")
   endif()
 endforeach()
-# the profile of the testbench and of the model's evaluation, under the names the optimised build reads
+# the profile of the testbench and of the model's evaluation, under the names the optimised build
+# reads; the last log line says which (CTest cosim.pgo_profile.* reads it)
 file(GLOB tb_profile ${PROFILE}/tb_cosim.c.gcda)
 file(GLOB model_profile ${PROFILE}/*__024root__DepSet_*.gcda)
-if(NOT tb_profile OR NOT model_profile)
+if(tb_profile AND model_profile)
+  file(APPEND ${LOG} "pgo_train: profiles of tb_cosim.c and of the model in ${PROFILE}\n")
+else()
+  file(APPEND ${LOG} "pgo_train: no profile of tb_cosim.c or of the model in ${PROFILE}\n")
   message(WARNING "PGO training left no profile of tb_cosim.c or of the model in ${PROFILE}: the "
                   "co-simulation is built without one (correct, but slower)")
 endif()

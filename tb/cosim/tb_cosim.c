@@ -9,8 +9,8 @@
  * both runs to the traced build of the same model, FIU_TRACED_EXE (docs/performance.md). */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
-#include <stddef.h>
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
