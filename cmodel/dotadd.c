@@ -353,19 +353,26 @@ static inline int t1_dotadd(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint
     __m128d ac = _mm_cvtps_pd(f), bd = _mm_cvtps_pd(_mm_movehl_ps(f, f));
     __m128d pq = _mm_mul_pd(ac, bd); /* [P, Q] */
     __m128d x = _mm_cvtps_pd(_mm_castsi128_ps(_mm_cvtsi32_si128((int)e)));
-    if (!(mode & FIU_F32_FUSED)) { /* RNE of both products to 24 bits in integers, kept as doubles */
-        const __m128d sign = _mm_set1_pd(-0.0);
-        __m128i m = _mm_castpd_si128(_mm_andnot_pd(sign, pq));
+    if (!(mode & FIU_F32_FUSED)) { /* RNE of both products to 24 bits in integers on their bits */
+        /* the sign bit stays: the carry ends in the exponent of a product below 2^256 */
+        __m128i m = _mm_castpd_si128(pq);
         __m128i odd = _mm_and_si128(_mm_srli_epi64(m, 29), _mm_set1_epi64x(1));
-        __m128i rm = _mm_andnot_si128(_mm_set1_epi64x(0x1FFFFFFF),
-                                      _mm_add_epi64(m, _mm_add_epi64(odd, _mm_set1_epi64x(0x0FFFFFFF))));
-        __m128d am = _mm_castsi128_pd(m), ar = _mm_castsi128_pd(rm);
-        /* a tiny nonzero product (subnormal rounding, FLUSH) or an overflow to inf: integer path */
-        __m128d out = _mm_or_pd(_mm_and_pd(_mm_cmplt_pd(am, _mm_set1_pd(0x1p-126)), _mm_cmpgt_pd(am, _mm_setzero_pd())),
-                                _mm_cmpge_pd(ar, _mm_set1_pd(0x1p128)));
-        if (_mm_movemask_pd(out))
+        pq = _mm_castsi128_pd(_mm_andnot_si128(_mm_set1_epi64x(0x1FFFFFFF),
+                                               _mm_add_epi64(m, _mm_add_epi64(odd, _mm_set1_epi64x(0x0FFFFFFF)))));
+        /* declined: a rounded product in (0, 2^-126], where every nonzero product below 2^-126
+         * lands (subnormal rounding, FLUSH), or at 2^128 and above (overflow to inf); the
+         * constants as 64-bit patterns (one load each) */
+        __m128d ar = _mm_andnot_pd(_mm_castsi128_pd(_mm_set1_epi64x(INT64_MIN)), pq);
+        __m128d tiny = _mm_and_pd(_mm_cmple_pd(ar, _mm_castsi128_pd(_mm_set1_epi64x(0x3810000000000000))),
+                                  _mm_cmpgt_pd(ar, _mm_setzero_pd()));
+        __m128d huge = _mm_cmpge_pd(ar, _mm_castsi128_pd(_mm_set1_epi64x(0x47F0000000000000)));
+#if FIU_DOTADD_FAULT == 9
+        tiny = _mm_setzero_pd(); /* tiny products rounded as normal ones */
+#elif FIU_DOTADD_FAULT == 10
+        huge = _mm_setzero_pd(); /* overflowing products kept finite */
+#endif
+        if (_mm_movemask_pd(_mm_or_pd(tiny, huge)))
             return 0;
-        pq = _mm_or_pd(ar, _mm_and_pd(sign, pq));
     }
     if (fiu_t1_sum(pq, _mm_unpacklo_pd(x, x), r))
         return 1;
