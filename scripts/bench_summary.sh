@@ -2,9 +2,30 @@
 # make bench's last line: the C-model and co-simulation figures and their targets (issue 13),
 # from the outputs of bench_f32, bench_model and bench_cosim.sh saved in DIR.
 set -euo pipefail
-dir="${1:?usage: scripts/bench_summary.sh DIR (with f32.txt, model.txt, cosim.txt)}"
-f32=$(grep '^bench_f32: summary:' "$dir/f32.txt" || true)
-model=$(grep '^bench_model: summary:' "$dir/model.txt" || true)
+
+usage() {
+    cat <<'USAGE'
+usage: scripts/bench_summary.sh DIR
+
+Reads DIR/f32.txt (bench_f32), DIR/model.txt (bench_model) and DIR/cosim.txt
+(scripts/bench_cosim.sh), as make bench saves them, and prints one line: each figure
+beside its target (issue 13, docs/performance.md), ending with how many of the five
+targets the figures meet and which are short or missing:
+  fiu_execute >= 5e7 lanes/s, fused dot-add <= 6x the inlined FMA chain, random bits
+  <= 20x, unfused <= 1.5x fused, tb_cosim_l4 corner mix >= 1e6 lane checks/s.
+A benchmark, not a test: the exit status is 0 whatever the figures (2 on bad usage).
+USAGE
+}
+
+case "${1:-}" in
+-h | --help) usage; exit 0 ;;
+"" | -*) usage >&2; exit 2 ;;
+esac
+[ $# -eq 1 ] || { echo "bench_summary: one DIR only (try --help)" >&2; exit 2; }
+dir="$1"
+[ -d "$dir" ] || { echo "bench_summary: $dir: not a directory" >&2; exit 2; }
+f32=$(grep '^bench_f32: summary:' "$dir/f32.txt" 2>/dev/null || true)
+model=$(grep '^bench_model: summary:' "$dir/model.txt" 2>/dev/null || true)
 cosim=$(grep '^bench_cosim: requests=' "$dir/cosim.txt" 2>/dev/null | tail -n 1 || true)
 speed=$(grep '^bench_cosim: speed ' "$dir/cosim.txt" 2>/dev/null | tail -n 1 || true)
 num() { sed -n "s|.*$1.*|\1|p" <<<"$2" | head -n 1; }
@@ -23,6 +44,27 @@ if [ -n "$corner" ]; then
 else
     cosim="not measured, SystemC/C ${sc:-?}"
 fi
-printf 'bench: execute %s lanes/s (target 5e7), dotadd fused %sx FMA (target 6; batch %sx), random %sx (20; batch %sx), unfused %sx fused (1.5); reference %s; cosim %s\n' \
+
+# The verdict: NAME VALUE OP LIMIT, one per target; an empty VALUE is "not measured".
+met=0 short="" missing=""
+judge() {
+    if [ -z "$2" ]; then
+        missing="${missing:+$missing,}$1"
+    elif awk -v v="$2" -v l="$4" -v op="$3" 'BEGIN { exit !((op == ">=") ? (v + 0 >= l + 0) : (v + 0 <= l + 0)) }'; then
+        met=$((met + 1))
+    else
+        short="${short:+$short,}$1"
+    fi
+}
+judge execute "$exe" ">=" 5e7
+judge fused "$fused" "<=" 6
+judge random "$rnd" "<=" 20
+judge unfused "$unf" "<=" 1.5
+judge cosim "$corner" ">=" 1e6
+verdict="targets met $met/5"
+[ -z "$short" ] || verdict="$verdict; short: $short"
+[ -z "$missing" ] || verdict="$verdict; not measured: $missing"
+
+printf 'bench: execute %s lanes/s (target 5e7), dotadd fused %sx FMA (target 6; batch %sx), random %sx (20; batch %sx), unfused %sx fused (1.5); reference %s; cosim %s; %s\n' \
     "${exe:-?}" "${fused:-?}" "${fbatch:-?}" "${rnd:-?}" "${rbatch:-?}" "${unf:-?}" "${ref:-?}" \
-    "$cosim"
+    "$cosim" "$verdict"
