@@ -82,6 +82,7 @@ alpha-study: build
 	$(BUILD)/tb/model/alpha/alpha_study
 
 bench: build
+	@scripts/bench_summary.sh --host
 	@mkdir -p $(BUILD)/bench
 	@$(BUILD)/tb/bench/bench_f32 >$(BUILD)/bench/f32.txt && cat $(BUILD)/bench/f32.txt
 	@$(BUILD)/tb/bench/bench_model >$(BUILD)/bench/model.txt && cat $(BUILD)/bench/model.txt

@@ -6,19 +6,35 @@ set -euo pipefail
 usage() {
     cat <<'USAGE'
 usage: scripts/bench_summary.sh DIR
+       scripts/bench_summary.sh --host
 
 Reads DIR/f32.txt (bench_f32), DIR/model.txt (bench_model) and DIR/cosim.txt
-(scripts/bench_cosim.sh), as make bench saves them, and prints one line: each figure
-beside its target (issue 13, docs/performance.md), ending with how many of the five
-targets the figures meet and which are short or missing:
+(scripts/bench_cosim.sh), as make bench saves them, and prints one line: each figure beside
+its target (issue 13, docs/performance.md), ending with how many of the five targets the
+figures meet and which are short or missing:
   fiu_execute >= 5e7 lanes/s, fused dot-add <= 6x the inlined FMA chain, random bits
   <= 20x, unfused <= 1.5x fused, tb_cosim_l4 corner mix >= 1e6 lane checks/s.
 A benchmark, not a test: the exit status is 0 whatever the figures (2 on bad usage).
+--host prints the line make bench starts with: the CPU (model name, family, model), the
+number of CPUs and the load average, since every figure, the ratios too, depends on them.
 USAGE
+}
+
+# The host line (--host), printed before the benchmarks run: the figures, ratios included,
+# depend on the CPU and on what else runs.
+host() {
+    local cpu fam mdl
+    cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1 || true)
+    fam=$(sed -n 's/^cpu family[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1 || true)
+    mdl=$(sed -n 's/^model[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1 || true)
+    printf 'bench: host %s%s, %s CPUs, load average %s\n' "${cpu:-unknown CPU}" \
+        "${fam:+ (family $fam, model ${mdl:-?})}" "$(nproc 2>/dev/null || echo '?')" \
+        "$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo '?')"
 }
 
 case "${1:-}" in
 -h | --help) usage; exit 0 ;;
+--host) [ $# -eq 1 ] || { echo "bench_summary: --host takes no DIR (try --help)" >&2; exit 2; }; host; exit 0 ;;
 "" | -*) usage >&2; exit 2 ;;
 esac
 [ $# -eq 1 ] || { echo "bench_summary: one DIR only (try --help)" >&2; exit 2; }
