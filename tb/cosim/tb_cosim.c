@@ -377,7 +377,8 @@ static bool on_record(void *ctx, const fiu_vrec *rec)
 #ifdef FIU_TRACED_EXE
 #define WAVEFORM_SOURCE                                                                                              \
     "this model is built without tracing (for speed); --wave and the dump of a mismatch\n"                           \
-    "  run its traced build, " FIU_TRACED_EXE
+    "  run its traced build, " FIU_TRACED_EXE "\n"                                                            \
+    "  ($FIU_COSIM_TRACED_EXE instead, when set)"
 #else
 #define WAVEFORM_SOURCE "this model is built with FST tracing"
 #endif
@@ -738,19 +739,26 @@ static int wave_only(const options *opt)
 #else
 extern char **environ;
 
-static void traced_exe_error(int err)
+/* The traced twin: $FIU_COSIM_TRACED_EXE when set (a moved build tree), else the one built with this model. */
+static const char *traced_exe(void)
 {
-    fprintf(stderr, "tb_cosim: cannot run the traced model %s: %s\n", FIU_TRACED_EXE, strerror(err));
+    const char *env = getenv("FIU_COSIM_TRACED_EXE");
+    return env && *env ? env : FIU_TRACED_EXE;
 }
 
-/* This model has no tracing: FIU_TRACED_EXE, this run's arguments and `extra`, with the child's
+static void traced_exe_error(int err)
+{
+    fprintf(stderr, "tb_cosim: cannot run the traced model %s: %s\n", traced_exe(), strerror(err));
+}
+
+/* This model has no tracing: traced_exe(), this run's arguments and `extra`, with the child's
  * stdout on stderr (this run's stdout ends with its summary line). Returns its exit status. */
 static int run_traced(const options *opt, const char *const *extra, size_t n_extra)
 {
     char **av = calloc((size_t)opt->argc + n_extra + 1, sizeof *av);
     if (!av)
         return -1;
-    av[0] = (char *)FIU_TRACED_EXE;
+    av[0] = (char *)traced_exe();
     for (int i = 1; i < opt->argc; i++)
         av[i] = opt->argv[i];
     for (size_t k = 0; k < n_extra; k++)
@@ -759,7 +767,7 @@ static int run_traced(const options *opt, const char *const *extra, size_t n_ext
     posix_spawn_file_actions_init(&fa);
     posix_spawn_file_actions_adddup2(&fa, STDERR_FILENO, STDOUT_FILENO);
     pid_t pid;
-    int rc = posix_spawn(&pid, FIU_TRACED_EXE, &fa, NULL, av, environ), status = 0;
+    int rc = posix_spawn(&pid, av[0], &fa, NULL, av, environ), status = 0;
     posix_spawn_file_actions_destroy(&fa);
     free(av);
     if (rc != 0) {
@@ -810,7 +818,7 @@ static void dump_mismatch(const options *opt, long req)
     remove(side_path);
     int rc = run_traced(opt, extra, sizeof extra / sizeof extra[0]);
     if (rc != 0 || !read_window(path, &win)) {
-        fprintf(stderr, "tb_cosim: no waveform: the traced rerun (%s) %s\n", FIU_TRACED_EXE,
+        fprintf(stderr, "tb_cosim: no waveform: the traced rerun (%s) %s\n", traced_exe(),
                 rc != 0 ? "failed" : "wrote no window file");
         return;
     }
@@ -908,8 +916,8 @@ int main(int argc, char **argv)
         return r;
 #ifdef FIU_TRACED_EXE
     if (opt.wave) { /* the traced build checks --vectors itself */
-        argv[0] = (char *)FIU_TRACED_EXE;
-        execv(FIU_TRACED_EXE, argv);
+        argv[0] = (char *)traced_exe();
+        execv(argv[0], argv);
         traced_exe_error(errno);
         return 2;
     }
