@@ -654,6 +654,10 @@ static cosim *new_run(const options *opt, run_mode mode, long req)
 /* The window's side file beside an FST (FST.win), for scripts/wave.sh and a traced rerun's caller. */
 enum { WINDOW_PATH_MAX = 1040 };
 static void window_path(char out[WINDOW_PATH_MAX], const char *fst) { snprintf(out, WINDOW_PATH_MAX, "%s.win", fst); }
+/* The side file's fields that the untraced build reads back; U64 is PRIu64 or SCNu64. */
+#define WINDOW_FIELDS(U64)                                                                                             \
+    "request=%ld accept_cycle=%" U64 " response_cycle=%" U64 " from_cycle=%" U64 " to_cycle=%" U64                     \
+    " mismatch=%d first_bad_lane=%u"
 
 #ifndef FIU_TRACED_EXE
 /* Locate request req (req < 0: the first mismatch, else request 0), then trace its window
@@ -707,8 +711,7 @@ static bool trace_window(const options *opt, long req, const char *path, window 
     window_path(side_path, path);
     FILE *side = fopen(side_path, "w");
     if (side) { /* for scripts/wave.sh: markers and zoom */
-        fprintf(side, "request=%ld accept_cycle=%" PRIu64 " response_cycle=%" PRIu64 " from_cycle=%" PRIu64
-                      " to_cycle=%" PRIu64 " mismatch=%d first_bad_lane=%u lanes=%u ns_per_cycle=10\n",
+        fprintf(side, WINDOW_FIELDS(PRIu64) " lanes=%u ns_per_cycle=10\n",
                 win->w.req, win->w.accept, win->w.response, win->from, win->to, win->w.mismatch, win->w.lane,
                 fiu_rtl_lanes());
         fclose(side);
@@ -788,11 +791,8 @@ static bool read_window(const char *path, window *win)
     if (!side)
         return false;
     int mismatch = 0;
-    bool ok = fscanf(side,
-                     "request=%ld accept_cycle=%" SCNu64 " response_cycle=%" SCNu64 " from_cycle=%" SCNu64
-                     " to_cycle=%" SCNu64 " mismatch=%d first_bad_lane=%u",
-                     &win->w.req, &win->w.accept, &win->w.response, &win->from, &win->to, &mismatch,
-                     &win->w.lane) == 7;
+    bool ok = fscanf(side, WINDOW_FIELDS(SCNu64), &win->w.req, &win->w.accept, &win->w.response, &win->from,
+                     &win->to, &mismatch, &win->w.lane) == 7;
     fclose(side);
     win->w.mismatch = mismatch != 0;
     return ok;
