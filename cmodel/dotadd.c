@@ -360,12 +360,10 @@ static inline int t1_dotadd(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint
         pq = _mm_castsi128_pd(_mm_andnot_si128(_mm_set1_epi64x(0x1FFFFFFF),
                                                _mm_add_epi64(m, _mm_add_epi64(odd, _mm_set1_epi64x(0x0FFFFFFF)))));
         /* declined: a rounded product in (0, 2^-126], where every nonzero product below 2^-126
-         * lands (subnormal rounding, FLUSH), or at 2^128 and above (overflow to inf); the
-         * constants as 64-bit patterns (one load each) */
-        __m128d ar = _mm_andnot_pd(_mm_castsi128_pd(_mm_set1_epi64x(INT64_MIN)), pq);
-        __m128d tiny = _mm_and_pd(_mm_cmple_pd(ar, _mm_castsi128_pd(_mm_set1_epi64x(0x3810000000000000))),
-                                  _mm_cmpgt_pd(ar, _mm_setzero_pd()));
-        __m128d huge = _mm_cmpge_pd(ar, _mm_castsi128_pd(_mm_set1_epi64x(0x47F0000000000000)));
+         * lands (subnormal rounding, FLUSH), or at 2^128 and above (overflow to inf) */
+        __m128d ar = _mm_andnot_pd(_mm_set1_pd(-0.0), pq);
+        __m128d tiny = _mm_and_pd(_mm_cmple_pd(ar, _mm_set1_pd(0x1p-126)), _mm_cmpgt_pd(ar, _mm_setzero_pd()));
+        __m128d huge = _mm_cmpge_pd(ar, _mm_set1_pd(0x1p128));
 #if FIU_DOTADD_FAULT == 9
         tiny = _mm_setzero_pd(); /* tiny products rounded as normal ones */
 #elif FIU_DOTADD_FAULT == 10
