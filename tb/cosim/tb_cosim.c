@@ -377,7 +377,7 @@ static bool on_record(void *ctx, const fiu_vrec *rec)
 #ifdef FIU_TRACED_EXE
 #define WAVEFORM_SOURCE                                                                                              \
     "this model is built without tracing (for speed); --wave and the dump of a mismatch\n"                           \
-    "  run its traced build, " FIU_TRACED_EXE "\n"                                                            \
+    "  run its traced build, " FIU_TRACED_EXE "\n"                                                                   \
     "  ($FIU_COSIM_TRACED_EXE instead, when set)"
 #else
 #define WAVEFORM_SOURCE "this model is built with FST tracing"
@@ -655,8 +655,8 @@ static cosim *new_run(const options *opt, run_mode mode, long req)
 enum { WINDOW_PATH_MAX = 1040 };
 static void window_path(char out[WINDOW_PATH_MAX], const char *fst) { snprintf(out, WINDOW_PATH_MAX, "%s.win", fst); }
 /* The side file's fields that the untraced build reads back; U64 is PRIu64 or SCNu64. */
-#define WINDOW_FIELDS(U64)                                                                                             \
-    "request=%ld accept_cycle=%" U64 " response_cycle=%" U64 " from_cycle=%" U64 " to_cycle=%" U64                     \
+#define WINDOW_FIELDS(U64)                                                                                           \
+    "request=%ld accept_cycle=%" U64 " response_cycle=%" U64 " from_cycle=%" U64 " to_cycle=%" U64                   \
     " mismatch=%d first_bad_lane=%u"
 
 #ifndef FIU_TRACED_EXE
