@@ -10,8 +10,8 @@ RTL_SRCS = $(sort $(wildcard rtl/*.sv))
 help:
 	@echo "fiu targets:"
 	@echo "  make sim      main regression (installs missing packages first)"
-	@echo "  make test     whole test suite except the deep and synth labels (what CI runs)"
-	@echo "  make regress  deep regressions: SHARDS seed-range shards run locally, then ctest -L deep"
+	@echo "  make test     whole test suite except the long and synth labels (what CI runs)"
+	@echo "  make regress  long regressions: SHARDS seed-range shards run locally, then ctest -L long"
 	@echo "  make regress-shards [SHARDS=8 VECTORS=1e7 SEED0=1 SEEDS_PER_SHARD=1]  the shards only"
 	@echo "  make regress-slurm [... SLURM_ARGS=...]  the shards as one Slurm job array (docs/verification.md)"
 	@echo "  make bench    benchmarks (throughput figures, not tests; co-simulation speeds, FST sizes,"
@@ -38,10 +38,10 @@ help:
 deps:
 	@scripts/deps.sh
 
-DEEP ?= OFF
+LONG ?= OFF
 
 configure: deps
-	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DFIU_DEEP_TESTS=$(DEEP) >/dev/null
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DFIU_LONG_TESTS=$(LONG) >/dev/null
 
 build: configure
 	@cmake --build $(BUILD) -j$(JOBS)
@@ -49,13 +49,13 @@ build: configure
 sim: build
 	@scripts/sim_report.sh $(BUILD) $(JOBS)
 
-# deep (long regressions) and synth (the full FPGA flow, tens of minutes) have their own targets.
+# long (long regressions) and synth (the full FPGA flow, tens of minutes) have their own targets.
 test: build
-	$(CTEST) -LE '^(deep|synth)$$'
+	$(CTEST) -LE '^(long|synth)$$'
 
 # Deep regression (docs/verification.md, "Deep regression and Slurm"): SHARDS shards of VECTORS
 # lane vectors, shard i on seeds SEED0 + i*SEEDS_PER_SHARD ..., JOBS at a time (scripts/regress.py),
-# then every deep-labelled CTest test; fails if either fails.
+# then every long-labelled CTest test; fails if either fails.
 SHARDS ?= 8
 VECTORS ?= 1e7
 SEED0 ?= 1
@@ -66,9 +66,9 @@ REGRESS_ARGS = --build $(BUILD) --shards $(SHARDS) --vectors $(VECTORS) --seed0 
 SLURM_ARGS ?=
 
 regress:
-	@$(MAKE) --no-print-directory build DEEP=ON
+	@$(MAKE) --no-print-directory build LONG=ON
 	@rc=0; scripts/regress.py run $(REGRESS_ARGS) --out $(REGRESS_OUT) -j $(JOBS) || rc=1; \
-	($(CTEST) -L deep) || rc=1; exit $$rc
+	($(CTEST) -L long) || rc=1; exit $$rc
 
 regress-shards: configure
 	@cmake --build $(BUILD) -j$(JOBS) --target $(REGRESS_TARGETS)

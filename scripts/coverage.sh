@@ -55,7 +55,7 @@ find "$cb" -name '*.gcda' -delete
 echo "coverage: running the tests (ctest -R '$tests')"
 rc=0
 FIU_VLCOV_DIR=$out/vlcov FIU_FCOV_DIR=$out/fcov-tests \
-  ctest --test-dir "$cb" -R "$tests" -E '_fault|_deep|_asan' -j"$jobs" --output-on-failure >"$out/ctest.log" 2>&1 || rc=1
+  ctest --test-dir "$cb" -R "$tests" -E '_fault|_long|_asan' -j"$jobs" --output-on-failure >"$out/ctest.log" 2>&1 || rc=1
 grep -E "tests passed|tests failed" "$out/ctest.log" | sed 's/^/coverage: /'
 [ "$rc" -eq 0 ] || { echo "coverage.sh: tests failed (log: $out/ctest.log)" >&2; exit 1; }
 
