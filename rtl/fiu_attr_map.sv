@@ -56,4 +56,7 @@ module fiu_attr_map #(
       rdata_o <= mem_q[raddr_i];
     end
   end
+
+  // one port is written or read in a clock, never both (spec 8.8; a block RAM's read-during-write)
+  `FIU_ASSERT("map_rw_conflict", !(mem_we && re_i), clk_i, rst_ni)
 endmodule

@@ -11,10 +11,12 @@
 //     unmapped addresses (also lanes >= LANES, RAM words >= RAM_WORDS) get DECERR. An
 //     answered error has no other effect. No access waits for more than the pipeline.
 // AW and W are taken independently (either order, or together); one write executes at a time and
-// the next AW/W are taken while it runs. Reads are answered from registers, one per clock.
+// the next AW/W are taken while it runs. Reads are answered from registers, one per clock;
+// every ready and valid output is a register or a function of registers only (spec 8.1).
 module fiu_axil #(
   parameter int LANES     = 4,
-  parameter int RAM_WORDS = 4096
+  parameter int RAM_WORDS = 4096,
+  parameter bit DEEP      = 1'b0   // fiu_top's DEEP: the high-clock pipeline (spec 8.5)
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -170,7 +172,7 @@ module fiu_axil #(
   /* verilator lint_on UNUSEDSIGNAL */
   assign unused_bits = req_op_q ^ req_flags_q ^ req_imm_q ^ req_misc_q ^ {16'd0, rsp_tag};
 
-  fiu_top #(.LANES(LANES), .RAM_WORDS(RAM_WORDS)) u_fiu (
+  fiu_top #(.LANES(LANES), .RAM_WORDS(RAM_WORDS), .DEEP(DEEP)) u_fiu (
     .clk_i             (clk_i),
     .rst_ni            (rst_ni),
     .cfg_valid_i       (cfg_valid),
@@ -484,20 +486,35 @@ module fiu_axil #(
     end
   end
 
-  assign s_axil_arready_o = !rvalid_q || s_axil_rready_i;
+  // Two read results: the head (on the R channel) and a skid entry, so that ARREADY is a register
+  // (no path from RREADY) and reads still flow one per clock while RREADY stays high.
+  logic        ar_fire, r_pop, skid_valid_q;
+  logic [33:0] skid_q;   // {rresp, rdata}
+
+  assign ar_fire          = s_axil_arvalid_i && s_axil_arready_o;
+  assign r_pop            = rvalid_q && s_axil_rready_i;
+  assign s_axil_arready_o = !skid_valid_q;
   assign s_axil_rvalid_o  = rvalid_q;
   assign s_axil_rdata_o   = rdata_q;
   assign s_axil_rresp_o   = rresp_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      rvalid_q <= 1'b0; rdata_q <= '0; rresp_q <= OKAY;
-    end else if (s_axil_arvalid_i && s_axil_arready_o) begin
-      rvalid_q <= 1'b1;
-      rdata_q  <= rdata_d;
-      rresp_q  <= rresp_d;
-    end else if (s_axil_rready_i) begin
-      rvalid_q <= 1'b0;
+      rvalid_q     <= 1'b0;
+      skid_valid_q <= 1'b0;
+    end else begin
+      rvalid_q     <= skid_valid_q || ar_fire || (rvalid_q && !r_pop);
+      skid_valid_q <= (skid_valid_q && !r_pop) || (ar_fire && rvalid_q && !r_pop);
+    end
+  end
+
+  // the read data: no reset (qualified by rvalid_q / skid_valid_q)
+  always_ff @(posedge clk_i) begin
+    if (!rvalid_q || r_pop) begin
+      {rresp_q, rdata_q} <= skid_valid_q ? skid_q : {rresp_d, rdata_d};
+    end
+    if (ar_fire && rvalid_q && !r_pop) begin
+      skid_q <= {rresp_d, rdata_d};
     end
   end
 endmodule

@@ -66,4 +66,7 @@ module fiu_param_ram #(
     assign bank = rot_q + 2'(k);
     assign rdata_o[32*k +: 32] = bank_q[32*bank +: 32];
   end
+
+  // never written and read in one clock (spec 8.8); the RAM has no reset, so X-safe compares
+  `FIU_ASSERT("ram_rw_conflict", !(we_i === 1'b1 && re_i === 1'b1), clk_i, 1'b1)
 endmodule

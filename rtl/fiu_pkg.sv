@@ -1,4 +1,40 @@
-// fiu shared encodings (docs/spec.md chapters 3, 4, 7, 8).
+// fiu shared encodings (docs/spec.md chapters 3, 4, 7, 8) and the assertion macros.
+//
+// Assertion macros (spec 8.8, docs/integration.md "Assertions"). Every flow reads fiu_pkg.sv
+// first, in the same compilation unit as the modules, so the modules use these without an
+// include. `FIU_ASSERT(NAME, PROP, CLK, RST_N)` checks PROP at every rising edge of CLK while
+// RST_N is high; `FIU_ASSERT_KNOWN(NAME, COND, SIG, CLK, RST_N)` checks that SIG has no X/Z bit
+// while COND holds (4-state simulators; Verilator is 2-state; written as a reduction XOR, as
+// Icarus 11's $isunknown of a concatenation is wrong). NAME is a string literal.
+//   simulation (Verilator --assert, Icarus -g2012): a failure is fatal (exit non-zero) and
+//     prints "fiu_assert: NAME failed in <instance>" with the file and line;
+//   Yosys -formal (FORMAL): plain immediate assertions, proven with the handshake properties;
+//   synthesis (SYNTHESIS: Yosys's default) or FIU_NO_ASSERT defined: nothing.
+// FIU_ASSERT_ON is defined where the assertions are checked (for the registers some of them read).
+`ifndef FIU_ASSERT_MACROS
+`define FIU_ASSERT_MACROS
+`ifdef FORMAL
+`define FIU_ASSERT_ON
+`define FIU_ASSERT(NAME, PROP, CLK, RST_N) \
+  always @(posedge CLK) if (RST_N) assert (PROP);
+`define FIU_ASSERT_KNOWN(NAME, COND, SIG, CLK, RST_N)
+`elsif SYNTHESIS
+`define FIU_ASSERT(NAME, PROP, CLK, RST_N)
+`define FIU_ASSERT_KNOWN(NAME, COND, SIG, CLK, RST_N)
+`elsif FIU_NO_ASSERT
+`define FIU_ASSERT(NAME, PROP, CLK, RST_N)
+`define FIU_ASSERT_KNOWN(NAME, COND, SIG, CLK, RST_N)
+`else
+`define FIU_ASSERT_ON
+`define FIU_ASSERT(NAME, PROP, CLK, RST_N) \
+  always @(posedge CLK or negedge RST_N) if (RST_N) assert (PROP) else \
+    $fatal(1, "fiu_assert: %s failed in %m", NAME);
+`define FIU_ASSERT_KNOWN(NAME, COND, SIG, CLK, RST_N) \
+  always @(posedge CLK or negedge RST_N) if ((RST_N) && (COND)) assert ((^(SIG)) !== 1'bx) else \
+    $fatal(1, "fiu_assert: %s failed in %m (X/Z)", NAME);
+`endif
+`endif
+
 package fiu_pkg;
   // Encoding tables are shared: not every module (or lint top) uses every value.
   /* verilator lint_off UNUSEDPARAM */

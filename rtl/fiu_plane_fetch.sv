@@ -22,7 +22,6 @@ module fiu_plane_fetch #(
 ) (
   input  logic                         clk_i,
   input  logic                         rst_ni,
-  input  logic                         en_i,          // the pipeline advances
   // accept edge (request / configuration port)
   input  logic                         s0_map_re_i,   // a request is accepted
   input  logic [7:0]                   s0_map_raddr_i,// its imm[9:2]
@@ -204,7 +203,7 @@ module fiu_plane_fetch #(
     .we_i       (s1_map_we_i),
     .waddr_i    (s1_map_addr_i),
     .wdata_i    (s1_cfg_data_i[10:0]),
-    .re_i       (en_i && s1_req_i),
+    .re_i       (s1_req_i),
     .raddr_i    (lead_key_i[7:0]),
     .rdata_o    (map_b),
     .clearing_o (clearing_b)
@@ -218,7 +217,7 @@ module fiu_plane_fetch #(
     .we_i    (s1_ram_we_i),
     .waddr_i (s1_ram_addr_i),
     .wdata_i (s1_cfg_data_i),
-    .re_i    (en_i && s1_req_i),
+    .re_i    (s1_req_i),
     .raddr_i (w[AW-1:0]),
     .rdata_o (words_o)
   );
@@ -233,7 +232,7 @@ module fiu_plane_fetch #(
   logic [1:0]         s2_w_len_q;
   logic               s2_ld, s2_gclk;   // a request slot moves to S2
 
-  assign s2_ld = en_i && s1_req_i;
+  assign s2_ld = s1_req_i;
 
   fiu_clock_gate #(
     .GATE (CLOCK_GATE)

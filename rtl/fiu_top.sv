@@ -5,8 +5,12 @@
 //   S2  parameter-RAM words, operand select (fiu_plane_fetch holds the memories)
 //   dot-add (DOTADD_LATENCY stages)   PM  post-multiply   response: saturate, alpha, merge of slots
 // Configuration writes travel in the same pipeline and change the state at the stage that reads
-// it, so a request sees exactly the writes before it in the stream (spec 8.5). The pipeline
-// advances on one enable, en = !rsp_valid || rsp_ready.
+// it, so a request sees exactly the writes before it in the stream (spec 8.5).
+// Integration (spec 8.1, docs/integration.md): the pipeline never stalls. Every stage loads on its
+// own valid bit; backpressure stops at the response FIFO, and a credit counter admits a request
+// only while the FIFO has room for its response. req_ready_o / cfg_ready_o / rsp_valid_o and the
+// response fields are functions of registers only (no input-to-output path). A write offered in
+// the clock a request is accepted is taken too, into the write hold, and follows that request.
 module fiu_top #(
   parameter int LANES     = 4,
   parameter int RAM_WORDS = 4096,
@@ -77,8 +81,26 @@ module fiu_top #(
   /* verilator lint_off UNUSEDPARAM */
   localparam int LATENCY /*verilator public*/ = 4 + DL + (DEEP ? 2 : 0);
   /* verilator lint_on UNUSEDPARAM */
+  // Response FIFO entries = credits (spec 8.1): enough for one request per clock at full rate.
+  localparam int RSP_DEPTH /*verilator public*/ = LATENCY + 2;
 
-  logic en;          // the whole pipeline advances
+  // Legal parameters (spec 8.1), checked at elaboration: Verilator and Yosys stop with the
+  // message; Icarus 11 has no elaboration-time $error and stops at time 0.
+  if (!(LANES == 1 || LANES == 4 || LANES == 8 || LANES == 16 || LANES == 32)) begin : g_bad_lanes
+`ifdef __ICARUS__
+    initial $fatal(1, "fiu_top: parameter LANES must be 1, 4, 8, 16 or 32");
+`else
+    $error("fiu_top: parameter LANES must be 1, 4, 8, 16 or 32");
+`endif
+  end
+  if (RAM_WORDS < 16 || (RAM_WORDS & (RAM_WORDS - 1)) != 0 || RAM_WORDS > 65536) begin : g_bad_ram_words
+`ifdef __ICARUS__
+    initial $fatal(1, "fiu_top: parameter RAM_WORDS must be a power of two from 16 to 65536");
+`else
+    $error("fiu_top: parameter RAM_WORDS must be a power of two from 16 to 65536");
+`endif
+  end
+
   logic clearing;    // the attribute map clears itself after reset
 
   // ---------------------------------------------------------------- state
@@ -106,18 +128,33 @@ module fiu_top #(
   logic [LANES*4-1:0]  s1_sample_id_q;
   logic [LANES*32-1:0] s1_prim_base_q, s1_prim_id_q, s1_ra_q, s1_rb_q, s1_rc_q, s1_rd_q;
 
-  logic s1_take, s1_last, cfg_fire, req_fire;
+  logic s1_free, s1_last, cfg_fire, req_fire;
+  logic cfg_take, hold_take, hold_load;   // a write enters S1 (from the hold or the port); into the hold
+  logic credit_ok;                        // the response FIFO has room for one more request
+  // the write hold: a write accepted in the same clock as a request (it follows the request)
+  logic        hold_valid_q;
+  logic [2:0]  hold_sel_q;
+  logic [31:0] hold_addr_q, hold_data_q;
+  logic [2:0]  cfg_sel;                   // the write that enters S1: the hold's or the port's
+  logic [31:0] cfg_addr, cfg_data;
   logic s1_req;   // S1 holds a request slot
   // a request slot moves to S2: its S2 registers load (spec 8.7)
   logic s2_req_ld, s2_req_gclk;
 
-  // S1 takes a new slot when it is empty or issues its request's last slot
-  assign s1_take     = en && (!s1_valid_q || s1_last);
-  assign cfg_ready_o = s1_take && !clearing;
-  assign req_ready_o = s1_take && !clearing && !cfg_valid_i;   // a waiting write goes first
+  // S1 takes a new slot when it is empty or issues its request's last slot. Both ports are ready
+  // together (from registers only); a held write goes first and closes both ports for its clock.
+  assign s1_free     = !s1_valid_q || s1_last;
+  assign cfg_ready_o = s1_free && !hold_valid_q && !clearing;
+  assign req_ready_o = cfg_ready_o && credit_ok;
   assign cfg_fire    = cfg_valid_i && cfg_ready_o;
   assign req_fire    = req_valid_i && req_ready_o;
-  assign s2_req_ld   = en && s1_req;   // the same enable as plane_fetch's reads (one gate in Verilator)
+  assign hold_take   = hold_valid_q && s1_free;
+  assign hold_load   = cfg_fire && req_fire;             // the request enters S1, the write waits
+  assign cfg_take    = hold_take || (cfg_fire && !req_fire);
+  assign cfg_sel     = hold_valid_q ? hold_sel_q  : cfg_sel_i;
+  assign cfg_addr    = hold_valid_q ? hold_addr_q : cfg_addr_i;
+  assign cfg_data    = hold_valid_q ? hold_data_q : cfg_data_i;
+  assign s2_req_ld   = s1_req;   // the same enable as plane_fetch's reads (one gate in Verilator)
 
   fiu_clock_gate #(
     .GATE (CLOCK_GATE)
@@ -134,17 +171,34 @@ module fiu_top #(
     if (!rst_ni) begin
       s1_valid_q <= 1'b0; s1_cfg_q <= 1'b0; s1_cfg_sel_q <= '0; s1_cfg_addr_q <= '0; s1_cfg_data_q <= '0;
       s1_served_q <= '0;
-    end else if (s1_take) begin
-      s1_valid_q  <= cfg_fire || req_fire;
-      s1_cfg_q    <= cfg_fire;
+    end else if (s1_free) begin
+      s1_valid_q  <= cfg_take || req_fire;
+      s1_cfg_q    <= cfg_take;
       s1_served_q <= '0;
-      if (cfg_fire) begin
-        s1_cfg_sel_q  <= cfg_sel_i;
-        s1_cfg_addr_q <= cfg_addr_i;
-        s1_cfg_data_q <= cfg_data_i;
+      if (cfg_take) begin
+        s1_cfg_sel_q  <= cfg_sel;
+        s1_cfg_addr_q <= cfg_addr;
+        s1_cfg_data_q <= cfg_data;
       end
-    end else if (en) begin
+    end else begin
       s1_served_q <= s1_served_q | s1_own;   // more slots of this request follow
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      hold_valid_q <= 1'b0;
+    end else begin
+      hold_valid_q <= hold_load || (hold_valid_q && !hold_take);
+    end
+  end
+
+  // the held write: no reset (qualified by hold_valid_q)
+  always_ff @(posedge clk_i) begin
+    if (hold_load) begin
+      hold_sel_q  <= cfg_sel_i;
+      hold_addr_q <= cfg_addr_i;
+      hold_data_q <= cfg_data_i;
     end
   end
 
@@ -311,19 +365,18 @@ module fiu_top #(
   ) u_plane_fetch (
     .clk_i         (clk_i),
     .rst_ni        (rst_ni),
-    .en_i          (en),
     .s0_map_re_i   (req_fire),
     .s0_map_raddr_i(req_imm_i[9:2]),
-    .s0_map_we_i   (cfg_fire && map_write(cfg_sel_i, cfg_addr_i, cfg_data_i[9:8])),
-    .s0_map_waddr_i(cfg_addr_i[7:0]),
-    .s0_map_wdata_i(cfg_data_i[10:0]),
+    .s0_map_we_i   (cfg_take && map_write(cfg_sel, cfg_addr, cfg_data[9:8])),
+    .s0_map_waddr_i(cfg_addr[7:0]),
+    .s0_map_wdata_i(cfg_data[10:0]),
     .s0_take_i     (req_fire),
     .s0_m0_i       (req_m0_i[30:2]),
     .s0_vintrp_i   (req_vintrp_i[17:0]),
     .s0_wave_lane0_i(req_wave_lane0_i),
     .s1_req_i      (s1_req),
-    .s1_map_we_i   (en && s1_valid_q && s1_cfg_q && map_write(s1_cfg_sel_q, s1_cfg_addr_q, s1_cfg_data_q[9:8])),
-    .s1_ram_we_i   (en && s1_valid_q && s1_cfg_q && s1_cfg_sel_q == fiu_pkg::CFG_RAM &&
+    .s1_map_we_i   (s1_valid_q && s1_cfg_q && map_write(s1_cfg_sel_q, s1_cfg_addr_q, s1_cfg_data_q[9:8])),
+    .s1_ram_we_i   (s1_valid_q && s1_cfg_q && s1_cfg_sel_q == fiu_pkg::CFG_RAM &&
                     s1_cfg_addr_q < 32'(RAM_WORDS)),
     .s1_map_addr_i (s1_cfg_addr_q[7:0]),
     .s1_ram_addr_i (s1_cfg_addr_q[$clog2(RAM_WORDS)-1:0]),
@@ -346,7 +399,7 @@ module fiu_top #(
   );
 
   // ================================================================ S2: the slot travels beside plane_fetch
-  // The slot's valid and cfg bits (every en); a configuration slot's {sel, data}; a request slot's
+  // The slot's valid and cfg bits (every clock); a configuration slot's {sel, data}; a request slot's
   // payload: the request part, then per lane {exec, own, coord status, x (or rd), y, field}. Each
   // group loads only with its kind of slot (spec 8.7), and the payload is assembled in the
   // register's block (a combinational copy would be evaluated every clock by Verilator: s1_own
@@ -373,7 +426,7 @@ module fiu_top #(
       s2_valid_q <= 1'b0;
       s2_cfg_q   <= 1'b0;
       s2_cfgw_q  <= '0;
-    end else if (en) begin
+    end else begin
       s2_valid_q <= s1_valid_q;
       s2_cfg_q   <= s1_cfg_q;
       if (s1_valid_q && s1_cfg_q) begin
@@ -496,7 +549,7 @@ module fiu_top #(
   assign s2_status = lowest_status(s2_req_status, s2_puni, ln_own, ln_status);
 
   // ---- control beside the dot-add: DL stages, aligned with its result (spec 8.7). Two chains:
-  // the configuration path {valid, cfg, sel, word} advances with en (the alpha writes use it at
+  // the configuration path {valid, cfg, sel, word} advances every clock (the alpha writes use it at
   // AL), and the request group {tag, op, sat, atest, pmul, status, first, last, lanes} moves only
   // with a request slot. Stages 0 .. DL-2 are plain enabled registers; stage DL-1 (c_*) has its
   // own clock gate for the post-multiply.
@@ -538,14 +591,14 @@ module fiu_top #(
 
   assign cfgp_d   = {s2_valid, s2_cfg, s2_cfg_sel, s2_cfg_data};
   assign c_req_ld_any = is_req(cfgp_q[FW*(DL-2) +: FW]);   // stage DL-2 holds a request slot
-  assign c_req_ld     = en && c_req_ld_any;
+  assign c_req_ld     = c_req_ld_any;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       cfgp_q   <= '0;
       c_cfgp_q <= '0;
       req_q    <= '0;
-    end else if (en) begin
+    end else begin
       cfgp_q   <= (FW*(DL-1))'({cfgp_q, cfgp_d});
       c_cfgp_q <= cfgp_q[FW*(DL-2) +: FW];
       // the request group: assembled here, so that it is computed only for a request slot
@@ -587,7 +640,7 @@ module fiu_top #(
 
   assign c_pmul     = c_req_q[LW + 7];
   assign c_sat      = c_req_q[LW + 9];
-  assign pm1_req_ld = en && is_req(c_cfgp_q);
+  assign pm1_req_ld = is_req(c_cfgp_q);
 
   fiu_clock_gate #(
     .GATE (CLOCK_GATE)
@@ -615,7 +668,7 @@ module fiu_top #(
       .GATE (CLOCK_GATE)
     ) u_clock_gate (
       .clk_i (clk_i),
-      .en_i  (en && dot_valid[s]),
+      .en_i  (dot_valid[s]),
       .clk_o (dot_gclk[s])
     );
   end
@@ -636,7 +689,7 @@ module fiu_top #(
       .clk_i       (clk_i),
       .stage_clk_i (dot_gclk),
       .rst_ni      (rst_ni),
-      .en_i        (en),
+      .en_i        (1'b1),   // the pipeline never stalls: each stage loads on its valid bit
       .valid_i     (dot_valid),
       .a_i         (ln_a[32*i +: 32]),
       .b_i         (ln_b[32*i +: 32]),
@@ -675,7 +728,7 @@ module fiu_top #(
   ) u_pm1_cfgp (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
-    .en_i   (en),
+    .en_i   (1'b1),
     .d_i    (c_cfgp_q),
     .q_o    (pm1_cfgp)
   );
@@ -697,7 +750,7 @@ module fiu_top #(
   logic [LANES*32-1:0] pm_r_q;
   logic                pm_req_ld, pm_req_gclk;
 
-  assign pm_req_ld = en && is_req(pm1_cfgp);
+  assign pm_req_ld = is_req(pm1_cfgp);
 
   fiu_clock_gate #(
     .GATE (CLOCK_GATE)
@@ -710,7 +763,7 @@ module fiu_top #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       pm_cfgp_q <= '0;
-    end else if (en) begin
+    end else begin
       pm_cfgp_q <= pm1_cfgp;
     end
   end
@@ -743,7 +796,7 @@ module fiu_top #(
   assign a_req     = pm_req_q;
   assign a_op      = a_req[LW + 12 -: 3];
   assign a_sat     = a_req[LW + 9];
-  assign al_req_ld = en && is_req(pm_cfgp_q);
+  assign al_req_ld = is_req(pm_cfgp_q);
 
   fiu_clock_gate #(
     .GATE (CLOCK_GATE)
@@ -793,7 +846,7 @@ module fiu_top #(
   ) u_al_cfgp (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
-    .en_i   (en),
+    .en_i   (1'b1),
     .d_i    ({a_valid, a_cfg}),
     .q_o    ({o_valid, o_cfg})
   );
@@ -837,14 +890,14 @@ module fiu_top #(
   ) u_state (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
-    .s1_we_i      (en && s1_valid_q && s1_cfg_q),
+    .s1_we_i      (s1_valid_q && s1_cfg_q),
     .s1_sel_i     (s1_cfg_sel_q),
     .s1_addr_i    (s1_cfg_addr_q),
     .s1_data_i    (s1_cfg_data_q[7:0]),
-    .s2_we_i      (en && s2_valid && s2_cfg),
+    .s2_we_i      (s2_valid && s2_cfg),
     .s2_sel_i     (s2_cfg_sel),
     .s2_data_i    (s2_cfg_data[1:0]),
-    .sa_we_i      (en && a_valid && a_cfg),   // at AL, the stage that reads the alpha state
+    .sa_we_i      (a_valid && a_cfg),   // at AL, the stage that reads the alpha state
     .sa_sel_i     (a_cfg_sel),
     .sa_data_i    (a_cfg_word),
     .smp_count_o  (smp_count),
@@ -858,59 +911,132 @@ module fiu_top #(
     .fused_o      (st_fused)
   );
 
-  // ---- response register: the slots of a request merge lane by lane; valid with the last slot
-  logic                rsp_valid_q, rsp_pred_q, acc_have_q;
-  logic [15:0]         rsp_tag_q;
-  logic [4:0]          rsp_status_q, merged_status;
+  // ---- merge: the slots of a request merge lane by lane into the accumulator; the last slot's
+  // merged response is written to the response FIFO (at the edge that used to load the response
+  // register, so the latency is unchanged)
+  logic                acc_pred_q, acc_have_q;
+  logic [4:0]          acc_status_q, merged_status;
   logic [31:0]         acc_val_q, slot_val;
-  logic                o_req, slot_have, prev_have, pred_d;
+  logic [LANES*32-1:0] acc_result_q, merged_result;
+  logic [LANES-1:0]    acc_wmask_q, acc_kill_q, merged_wmask, merged_kill;
+  logic                o_req, slot_have, prev_have, pred_d, rsp_push;
 
   assign o_req     = o_valid && !o_cfg;
+  assign rsp_push  = o_req && o_last;
   // AL2P: a slot's written lanes read one map entry, so they hold one value (spec 8.5)
   assign slot_have = (o_own & o_wm) != '0;
   assign slot_val  = select_word((o_own & o_wm) & (~(o_own & o_wm) + LANES'(1)), o_result);
   assign prev_have = !o_first && acc_have_q;
-  assign pred_d    = o_op == fiu_pkg::OP_AL2P && (o_first || rsp_pred_q) &&
+  assign pred_d    = o_op == fiu_pkg::OP_AL2P && (o_first || acc_pred_q) &&
                      !(prev_have && slot_have && acc_val_q != slot_val);
-  assign merged_status = (o_first || rsp_status_q == fiu_pkg::ST_OK) ? o_status :
-                         (o_status != fiu_pkg::ST_OK && o_status < rsp_status_q) ? o_status : rsp_status_q;
+  assign merged_status = (o_first || acc_status_q == fiu_pkg::ST_OK) ? o_status :
+                         (o_status != fiu_pkg::ST_OK && o_status < acc_status_q) ? o_status : acc_status_q;
+
+  for (genvar i = 0; i < LANES; i++) begin : g_merge
+    assign merged_result[32*i +: 32] = o_own[i] ? o_result[32*i +: 32] : acc_result_q[32*i +: 32];
+    assign merged_wmask[i]           = o_own[i] ? o_wm[i]              : acc_wmask_q[i];
+    assign merged_kill[i]            = o_own[i] ? o_kill[i]            : acc_kill_q[i];
+  end
+
+  // no reset: read only beside a request slot's o_first (acc_* of an earlier slot)
+  always_ff @(posedge clk_i) begin
+    if (o_req) begin
+      acc_status_q <= merged_status;
+      acc_pred_q   <= pred_d;
+      acc_have_q   <= prev_have || slot_have;
+      acc_val_q    <= prev_have ? acc_val_q : slot_val;
+      acc_result_q <= merged_result;
+      acc_wmask_q  <= merged_wmask;
+      acc_kill_q   <= merged_kill;
+    end
+  end
+
+  // ---------------------------------------------------------------- response FIFO and credits
+  // RSP_DEPTH entries: every request between its accept and the pop of its response holds a
+  // credit, so the FIFO never overflows, and LATENCY + 2 credits keep one request per clock
+  // flowing while rsp_ready_i stays high.
+  localparam int EW = 16 + 5 + 1 + LANES * 34;   // {tag, status, pred, result, wmask, kill}
+  localparam int PTRW = $clog2(RSP_DEPTH);
+  localparam int CNTW = $clog2(RSP_DEPTH + 1);
+
+  logic [EW-1:0]   fifo_q [RSP_DEPTH];
+  logic [PTRW-1:0] wr_ptr_q, rd_ptr_q;
+  logic [CNTW-1:0] fill_q, credit_q;   // entries; requests holding a credit
+  logic            rsp_valid_q, rsp_pop;
+  logic [EW-1:0]   head;
+
+  function automatic logic [PTRW-1:0] ptr_next(input logic [PTRW-1:0] ptr);
+    ptr_next = (ptr == PTRW'(RSP_DEPTH - 1)) ? '0 : PTRW'(ptr + PTRW'(1));
+  endfunction
+
+  assign rsp_pop   = rsp_valid_q && rsp_ready_i;
+  assign credit_ok = credit_q != CNTW'(RSP_DEPTH);
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      rsp_valid_q <= 1'b0; rsp_tag_q <= '0; rsp_status_q <= '0; rsp_pred_q <= 1'b0;
-      acc_have_q <= 1'b0; acc_val_q <= '0;
-    end else if (en) begin
-      rsp_valid_q <= o_req && o_last;
-      if (o_req) begin
-        rsp_tag_q    <= o_tag;
-        rsp_status_q <= merged_status;
-        rsp_pred_q   <= pred_d;
-        acc_have_q   <= prev_have || slot_have;
-        acc_val_q    <= prev_have ? acc_val_q : slot_val;
-      end
+      wr_ptr_q    <= '0;
+      rd_ptr_q    <= '0;
+      fill_q      <= '0;
+      credit_q    <= '0;
+      rsp_valid_q <= 1'b0;
+    end else begin
+      if (rsp_push) wr_ptr_q <= ptr_next(wr_ptr_q);
+      if (rsp_pop)  rd_ptr_q <= ptr_next(rd_ptr_q);
+      fill_q      <= CNTW'(fill_q + CNTW'(rsp_push) - CNTW'(rsp_pop));
+      credit_q    <= CNTW'(credit_q + CNTW'(req_fire) - CNTW'(rsp_pop));
+      rsp_valid_q <= CNTW'(fill_q + CNTW'(rsp_push) - CNTW'(rsp_pop)) != '0;
     end
   end
+
+  // the entries: no reset (read only below fill_q)
+  always_ff @(posedge clk_i) begin
+    if (rsp_push) begin
+      fifo_q[wr_ptr_q] <= {o_tag, merged_status, pred_d, merged_result, merged_wmask, merged_kill};
+    end
+  end
+
+  assign head = fifo_q[rd_ptr_q];
+  assign {rsp_tag_o, rsp_status_o, rsp_pred_o, rsp_result_o, rsp_wmask_o, rsp_kill_o} = head;
+  assign rsp_valid_o = rsp_valid_q;
 
   for (genvar i = 0; i < LANES; i++) begin : g_rsp_lane
-    logic [31:0] result_q;   // this lane's slot of the response register
-    logic        wmask_q, kill_q;
-
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) begin
-        result_q <= '0; wmask_q <= 1'b0; kill_q <= 1'b0;
-      end else if (en && o_req && o_own[i]) begin
-        result_q <= o_result[32*i +: 32];
-        wmask_q  <= o_wm[i];
-        kill_q   <= o_kill[i];
-      end
-    end
-
-    assign rsp_result_o[32*i +: 32] = result_q;
-    assign rsp_wmask_o[i]           = wmask_q;
-    assign rsp_kill_o[i]            = kill_q;
+    /* verilator lint_off UNUSEDSIGNAL */  // read by the waveform view only (tb/wave/fiu.gtkw)
+    logic [31:0] result;   // this lane of the response at the FIFO head
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign result = rsp_result_o[32*i +: 32];
   end
 
-  // ---------------------------------------------------------------- handshakes
+  // ---------------------------------------------------------------- assertions (spec 8.8)
+  // handshake: a response held under backpressure keeps every field; no request is accepted
+  // while a write waits in the hold (it would overtake the write)
+`ifdef FIU_ASSERT_ON
+  logic          rsp_held_q;   // last clock: rsp_valid_o && !rsp_ready_i
+  logic [EW-1:0] rsp_prev_q;   // last clock's response fields
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      rsp_held_q <= 1'b0;
+    end else begin
+      rsp_held_q <= rsp_valid_o && !rsp_ready_i;
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    rsp_prev_q <= head;
+  end
+`endif
+  `FIU_ASSERT("rsp_stable", !rsp_held_q || (rsp_valid_o && head == rsp_prev_q), clk_i, rst_ni)
+  `FIU_ASSERT("hold_order", !(hold_valid_q && req_fire), clk_i, rst_ni)
+  // known outputs: the handshakes always, the response fields while valid
+  `FIU_ASSERT_KNOWN("ports_known", 1'b1, {req_ready_o, cfg_ready_o, rsp_valid_o, busy_o}, clk_i, rst_ni)
+  `FIU_ASSERT_KNOWN("rsp_known", rsp_valid_o, head, clk_i, rst_ni)
+  // range: requests in flight (credits minus entries) never negative, credits never above the FIFO
+  `FIU_ASSERT("credit_range", fill_q <= credit_q && credit_q <= CNTW'(RSP_DEPTH), clk_i, rst_ni)
+  // issue bookkeeping: a slot completes at least one lane and no lane twice; the last slot
+  // leaves no lane behind
+  `FIU_ASSERT("issue_progress", !s1_req || s1_own != '0, clk_i, rst_ni)
+  `FIU_ASSERT("issue_once", !s1_req || (s1_own & s1_served_q) == '0, clk_i, rst_ni)
+  `FIU_ASSERT("issue_all_lanes", !(s1_req && s1_last) || (s1_served_q | s1_own) == '1, clk_i, rst_ni)
+
+  // ---------------------------------------------------------------- busy
   function automatic logic any_stage_valid(input logic [FW*(DL-1)-1:0] stages);
     logic v;
     v = 1'b0;
@@ -918,12 +1044,6 @@ module fiu_top #(
     any_stage_valid = v;
   endfunction
 
-  assign en      = !rsp_valid_q || rsp_ready_i;
-  assign busy_o  = clearing || s1_valid_q || s2_valid || any_stage_valid(cfgp_q) || c_cfgp_q[FW-1] ||
-                   pm1_cfgp[FW-1] || a_valid || o_valid || rsp_valid_q;
-
-  assign rsp_valid_o  = rsp_valid_q;
-  assign rsp_tag_o    = rsp_tag_q;
-  assign rsp_pred_o   = rsp_pred_q;
-  assign rsp_status_o = rsp_status_q;
+  assign busy_o = clearing || hold_valid_q || s1_valid_q || s2_valid || any_stage_valid(cfgp_q) ||
+                  c_cfgp_q[FW-1] || pm1_cfgp[FW-1] || a_valid || o_valid || rsp_valid_q;
 endmodule

@@ -1,67 +1,199 @@
 #!/usr/bin/env bash
 # make coverage: code coverage (gcov for cmodel/, Verilator line and toggle coverage for rtl/)
-# merged by lcov/genhtml into BUILD/coverage/index.html, and the functional coverage of the
-# quick run (scripts/fcov.sh). Ends with exactly two lines (docs/verification.md):
+# merged by lcov/genhtml into an HTML report, and functional coverage (fiu-fcov). The targets it
+# builds are those of the CTest tests it runs, asked of CTest after configuring, so the two
+# cannot drift apart. Ends with exactly two lines (docs/verification.md):
 #   functional coverage: H/T bins (P%)
 #   code coverage: cmodel lines X% branches Y%; rtl lines X% toggles Y%
 set -euo pipefail
 
+# The full run: every C-model test (fp32, stages, unpack, alpha, vector files, assembler and
+# executor, bad inputs), the LANES 1 and 4 co-simulations with their timing checks, every RTL
+# unit bench, and the functional quick run (fcov.quick). EXCLUDE: the deliberately broken
+# builds, the long label and the ASan twins (not instrumented).
+FULL_TESTS='^(f32_mpfr_|f32_fastpath$|f32_props_|f32_testfloat_(add|mul|mulAdd)$|model\.|unpack_exhaustive$|alpha_unit$|vectors_|asm\.|bad_input\.(cosim|model|f32|ipa_fast)\.|alpha_study_quick$|fcov\.|cosim\.l[14]\.|cosim\.resets\.corner\.l[14]$|cosim\.timing\.(issue_cases|throughput)\.l4$|cosim_mix\.throughput\.l[14]$|unit\.tb_[a-z0-9_]+$)'
+# --quick (CI): a few model, assembler and vector-file tests, one LANES 1 co-simulation and
+# one RTL unit bench.
+QUICK_TESTS='^(model\.test_(seed_examples|status|coord)|asm\.(roundtrip|exec_seeds|cli_asm6|cli_nv)|vectors_(example|roundtrip|mismatch_first)|cosim_mix\.throughput\.l1|unit\.tb_saturate)$'
+EXCLUDE='_fault|_long|_asan'
+
 usage() {
   cat <<USAGE
-usage: scripts/coverage.sh [--build DIR] [-j N] [--min-lines PCT] [--help]
-  Configures DIR/cov (CMake, -DFIU_COVERAGE=ON: --coverage for C/C++, Verilator
-  --coverage-line --coverage-toggle), builds the model tests, the LANES 1/4 co-simulations and
-  the RTL unit tests, runs them (CTest, regex below) with FIU_VLCOV_DIR and FIU_FCOV_DIR set,
-  then writes DIR/coverage/index.html (genhtml over cmodel.info + rtl.info).
+usage: scripts/coverage.sh [--build DIR] [-j N] [--quick] [--min-lines PCT] [--list] [--help]
+  Configures DIR/cov (DIR/cov-quick with --quick) with CMake -DFIU_COVERAGE=ON (--coverage for
+  the C model, Verilator --coverage-line --coverage-toggle), asks CTest which executables the
+  selected tests run and builds exactly those targets (a selected test that no target builds is
+  an error naming it, before the build), runs the tests with FIU_VLCOV_DIR and FIU_FCOV_DIR set,
+  then writes DIR/coverage/index.html (DIR/coverage-quick/ with --quick): genhtml over gcov of
+  cmodel/ and Verilator's coverage of rtl/.
   --build DIR       the main build directory (default: build)
   -j N              parallel jobs (default: nproc)
-  --min-lines PCT   exit 1 if cmodel or rtl line coverage is below PCT (default 95)
-Exit status: 0 ok, 1 a test failed or a figure is below the minimum, 2 usage or tool missing.
+  --quick           the CI subset: a few model tests, one LANES 1 co-simulation, one RTL unit
+                    bench (a few minutes); functional coverage of what those tests sample;
+                    no minimum unless --min-lines is given
+  --min-lines PCT   exit 1 if cmodel or rtl line coverage is below PCT (default 95; --quick: 0)
+  --list            configure, print the selected tests and the targets they need, stop
+  Full run: functional coverage of the quick run (fcov.quick), which must reach 100%.
+Exit status: 0 ok, 1 a test failed or a figure is below the minimum, 2 usage, tool missing
+or a selected test that the build cannot produce.
 USAGE
 }
 
+die2() { echo "coverage.sh: $*" >&2; exit 2; }
+
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-build=build jobs=$(nproc 2>/dev/null || echo 2) min=95
+build=build jobs=$(nproc 2>/dev/null || echo 2) min="" quick=0 list=0
 while [ $# -gt 0 ]; do
   case "$1" in
     -h|--help) usage; exit 0 ;;
-    --build) build=${2:?--build needs a directory}; shift 2 ;;
-    -j) jobs=${2:?-j needs a number}; shift 2 ;;
+    --build) [ $# -ge 2 ] && [ -n "$2" ] || die2 "--build needs a directory (try --help)"; build=$2; shift 2 ;;
+    -j) [ $# -ge 2 ] || die2 "-j needs a number (try --help)"; jobs=$2; shift 2 ;;
     -j*) jobs=${1#-j}; shift ;;
-    --min-lines) min=${2:?--min-lines needs a percentage}; shift 2 ;;
-    *) echo "coverage.sh: unknown argument '$1' (try --help)" >&2; exit 2 ;;
+    --quick) quick=1; shift ;;
+    --list) list=1; shift ;;
+    --min-lines) [ $# -ge 2 ] || die2 "--min-lines needs a percentage (try --help)"; min=$2; shift 2 ;;
+    *) die2 "unknown argument '$1' (try --help)" ;;
   esac
 done
-for t in lcov genhtml verilator_coverage python3; do
-  command -v "$t" >/dev/null || { echo "coverage.sh: $t not found (run scripts/deps.sh)" >&2; exit 2; }
+[[ "$jobs" =~ ^[1-9][0-9]*$ ]] || die2 "bad -j '$jobs' (a positive number)"
+[ -z "$min" ] || [[ "$min" =~ ^([0-9]{1,2}(\.[0-9]+)?|100)$ ]] || die2 "bad --min-lines '$min' (0..100)"
+for t in cmake ctest lcov genhtml verilator_coverage python3; do
+  command -v "$t" >/dev/null || die2 "$t not found (run scripts/deps.sh)"
 done
 build=$(mkdir -p "$build" && cd "$build" && pwd)
-cb=$build/cov          # instrumented build
-out=$build/coverage    # reports
-tests='^(f32_mpfr_|f32_fastpath$|f32_props_|f32_testfloat_(add|mul|mulAdd)$|model\.|unpack_exhaustive$|alpha_unit$|vectors_|bad_input\.(cosim|model)\.|alpha_study_quick$|fcov\.|cosim\.l[14]\.|cosim\.timing\.(issue_cases|throughput)\.l4$|cosim_mix\.throughput\.l[14]$|unit\.tb_[a-z0-9_]+$)'
-targets="fiu-model fiu-fcov test_f32_mpfr test_f32_fastpath test_f32_props test_f32_testfloat test_seed_examples
-         test_status test_execute_batch test_coord test_unpack test_alpha tb_cosim_l1 tb_cosim_l4 tb_dotadd tb_f32_mul tb_saturate tb_lzc
-         tb_stages fiu_smoke_vec fiu_mix_check alpha_study"
+if [ "$quick" -eq 1 ]; then
+  cb=$build/cov-quick out=$build/coverage-quick tests=$QUICK_TESTS min=${min:-0} fmin=0
+else
+  cb=$build/cov out=$build/coverage tests=$FULL_TESTS min=${min:-95} fmin=100
+fi
 
 echo "coverage: configuring $cb"
-cmake -S "$root" -B "$cb" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFIU_COVERAGE=ON >/dev/null
-# shellcheck disable=SC2086
-cmake --build "$cb" -j"$jobs" --target $targets >"$cb.build.log" 2>&1 ||
+# The CMake file API's code model maps every target to the files it produces.
+mkdir -p "$cb/.cmake/api/v1/query"
+touch "$cb/.cmake/api/v1/query/codemodel-v2"
+cmake -S "$root" -B "$cb" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFIU_COVERAGE=ON >"$cb.configure.log" 2>&1 ||
+  { tail -20 "$cb.configure.log" >&2; die2 "configuring $cb failed (log: $cb.configure.log)"; }
+
+# select STAGE: the selected tests against the build. STAGE=plan prints the targets to build,
+# one per line, and fails (exit 2) naming every test whose program no target produces;
+# STAGE=built fails (exit 1) naming every test whose program or required file is still missing.
+select_tests() {
+  local stage=$1
+  ctest --test-dir "$cb" -N -R "$tests" -E "$EXCLUDE" --show-only=json-v1 >"$cb.tests.json"
+  ctest --test-dir "$cb" -N -V -R "$tests" -E "$EXCLUDE" >"$cb.tests.txt"
+  python3 - "$stage" "$cb" "$root" "$cb.tests.json" "$cb.tests.txt" <<'PY'
+import glob, json, os, re, sys
+stage, cb, root, tests_json, tests_txt = sys.argv[1:]
+reply = os.path.join(cb, ".cmake", "api", "v1", "reply")
+index = json.load(open(sorted(glob.glob(os.path.join(reply, "index-*.json")))[-1]))
+model = json.load(open(os.path.join(reply, index["reply"]["codemodel-v2"]["jsonFile"])))
+src_top = model["paths"]["source"]
+produces = {}  # absolute path -> target
+for t in model["configurations"][0]["targets"]:
+    tj = json.load(open(os.path.join(reply, t["jsonFile"])))
+    for a in tj.get("artifacts", []):
+        produces[os.path.normpath(os.path.join(cb, a["path"]))] = t["name"]
+    if tj["type"] == "UTILITY":  # custom targets: the files their commands generate,
+        for s in tj.get("sources", []):  # listed as OUTPUT.rule
+            p = os.path.normpath(os.path.join(src_top, s["path"]))
+            if s.get("isGenerated") and p.endswith(".rule"):
+                produces.setdefault(p[:-len(".rule")], t["name"])
+# CTest leaves out the command of a test whose program does not exist yet; -V names it.
+missing_exe, pending = {}, None
+for line in open(tests_txt):
+    m = re.match(r"Could not find executable (.+)$", line.rstrip("\n"))
+    if m:
+        pending = m.group(1)
+        continue
+    m = re.match(r"\s*Test\s+#\d+: (\S+)$", line.rstrip("\n"))
+    if m:
+        if pending:
+            missing_exe[m.group(1)] = pending
+        pending = None
+tests = json.load(open(tests_json))["tests"]
+in_build = lambda p: os.path.normpath(p).startswith(os.path.normpath(cb) + os.sep)
+targets, errors = [], []
+for t in tests:
+    name = t["name"]
+    props = {p["name"]: p["value"] for p in t.get("properties", [])}
+    argv = t.get("command") or [missing_exe.get(name, "")]
+    if stage == "built" and "command" not in t:
+        errors.append("%s: its program %s was not built" % (name, missing_exe.get(name, "?")))
+    needed = []
+    # programs named in the arguments too: test_vectors.sh FIU_MODEL ..., -DCMD=exe|args
+    for i, arg in enumerate(argv):
+        for tok in re.split(r"[|;=]", arg):
+            tok = os.path.normpath(tok) if tok.startswith("/") else None
+            if tok and tok in produces:
+                needed.append(produces[tok])
+            elif tok and i == 0 and in_build(tok):
+                errors.append("%s: runs %s, which no target of %s produces" % (name, tok, cb))
+    if argv == [""]:
+        errors.append("%s: CTest names no program for it" % name)
+    req = props.get("REQUIRED_FILES", [])
+    for f in req if isinstance(req, list) else [req]:
+        f = os.path.normpath(f)
+        if f in produces:
+            needed.append(produces[f])
+            if stage == "built" and not os.path.exists(f):
+                errors.append("%s: required file %s was not built" % (name, f))
+        elif not os.path.exists(f):
+            errors.append("%s: requires %s, which no target produces" % (name, f))
+    for n in needed:
+        if n not in targets:
+            targets.append(n)
+if not tests:
+    errors.append("no test matches the selection")
+for e in errors:
+    print("coverage.sh: selected test " + e if tests else "coverage.sh: " + e, file=sys.stderr)
+if errors:
+    sys.exit(2 if stage == "plan" else 1)
+if stage == "plan":
+    print("\n".join(targets))
+    print("coverage: %d tests need %d targets" % (len(tests), len(targets)), file=sys.stderr)
+PY
+}
+
+targets=$(select_tests plan) || exit 2
+# fiu-fcov reports the functional coverage below.
+grep -qx fiu-fcov <<<"$targets" || targets+=$'\nfiu-fcov'
+if [ "$list" -eq 1 ]; then
+  ctest --test-dir "$cb" -N -R "$tests" -E "$EXCLUDE" | sed -n 's/^ *Test *#[0-9]*: /test /p'
+  sed 's/^/target /' <<<"$targets"
+  exit 0
+fi
+
+echo "coverage: building $(wc -l <<<"$targets") targets (log: $cb.build.log)"
+# shellcheck disable=SC2046
+cmake --build "$cb" -j"$jobs" --target $(echo $targets) >"$cb.build.log" 2>&1 ||
   { tail -20 "$cb.build.log" >&2; echo "coverage.sh: build failed (log: $cb.build.log)" >&2; exit 1; }
+select_tests built >/dev/null || { echo "coverage.sh: the build left selected tests without their programs" >&2; exit 1; }
 rm -rf "$out"
 mkdir -p "$out/vlcov" "$out/fcov-tests"
 find "$cb" -name '*.gcda' -delete
 
-echo "coverage: running the tests (ctest -R '$tests')"
+echo "coverage: running the tests (ctest -R '$tests' -E '$EXCLUDE')"
 rc=0
 FIU_VLCOV_DIR=$out/vlcov FIU_FCOV_DIR=$out/fcov-tests \
-  ctest --test-dir "$cb" -R "$tests" -E '_fault|_long|_asan' -j"$jobs" --output-on-failure >"$out/ctest.log" 2>&1 || rc=1
+  ctest --test-dir "$cb" -R "$tests" -E "$EXCLUDE" -j"$jobs" --output-on-failure >"$out/ctest.log" 2>&1 || rc=1
 grep -E "tests passed|tests failed" "$out/ctest.log" | sed 's/^/coverage: /'
-[ "$rc" -eq 0 ] || { echo "coverage.sh: tests failed (log: $out/ctest.log)" >&2; exit 1; }
+[ "$rc" -eq 0 ] || echo "coverage.sh: tests failed (log: $out/ctest.log)" >&2
 
-# Functional coverage of the quick run, on the instrumented binaries (also counts for gcov).
-FIU_VLCOV_DIR=$out/vlcov "$root/scripts/fcov.sh" --build "$cb" --out "$out/fcov" >"$out/fcov.log" 2>&1 || rc=1
-[ "$rc" -eq 0 ] || { tail -20 "$out/fcov.log" >&2; echo "coverage.sh: functional coverage below 100% (log: $out/fcov.log)" >&2; }
+# Functional coverage. Full run: the quick run of fcov.quick (scripts/fcov.sh, every bin not
+# excluded); --quick: whatever the selected tests sampled (FIU_FCOV_DIR).
+fcov_in=$out/fcov-tests
+if [ "$quick" -eq 0 ]; then
+  fcov_in=$(python3 -c '
+import json, sys
+for t in json.load(open(sys.argv[1]))["tests"]:
+    if t["name"] == "fcov.quick":
+        c = t["command"]; print(c[c.index("--out") + 1])' "$cb.tests.json") ||
+    { echo "coverage.sh: fcov.quick is not among the selected tests" >&2; rc=1; }
+fi
+"$cb/tb/coverage/fiu-fcov" --missing --require "$fmin" "$fcov_in" >"$out/fcov.log" 2>&1 ||
+  { rc=1; tail -20 "$out/fcov.log" >&2; echo "coverage.sh: functional coverage below $fmin% or not measured (log: $out/fcov.log)" >&2; }
+fcov_line=$(grep -E '^functional coverage: [0-9]+/[0-9]+ bins' "$out/fcov.log" | tail -1) ||
+  fcov_line="functional coverage: not measured (log: $out/fcov.log)"
 
 # C model: gcov through lcov, only cmodel/ sources.
 lc=(--quiet --rc lcov_branch_coverage=1)
@@ -70,18 +202,27 @@ lcov "${lc[@]}" --extract "$out/all.info" "$root/cmodel/*" --output-file "$out/c
 # RTL: Verilator coverage files of every model run, as lcov info for the HTML.
 shopt -s nullglob
 dats=("$out"/vlcov/*.dat)
-[ ${#dats[@]} -gt 0 ] || { echo "coverage.sh: no Verilator coverage files in $out/vlcov" >&2; exit 1; }
-verilator_coverage --write "$out/rtl.dat" "${dats[@]}" >/dev/null
-verilator_coverage --write-info "$out/rtl.info" "$out/rtl.dat" >/dev/null
+infos=("$out/cmodel.info")
+if [ ${#dats[@]} -gt 0 ]; then
+  verilator_coverage --write "$out/rtl.dat" "${dats[@]}" >/dev/null
+  verilator_coverage --write-info "$out/rtl.info" "$out/rtl.dat" >/dev/null
+  infos+=("$out/rtl.info")
+else
+  echo "coverage.sh: no Verilator coverage files in $out/vlcov" >&2
+  rc=1
+fi
 genhtml "${lc[@]}" --branch-coverage --title "fiu code coverage" --output-directory "$out" \
-  "$out/cmodel.info" "$out/rtl.info" >"$out/genhtml.log" 2>&1 ||
-  { tail -5 "$out/genhtml.log" >&2; echo "coverage.sh: genhtml failed" >&2; exit 1; }
+  "${infos[@]}" >"$out/genhtml.log" 2>&1 ||
+  { rc=1; tail -5 "$out/genhtml.log" >&2; echo "coverage.sh: genhtml failed (log: $out/genhtml.log)" >&2; }
 
 # Figures. cmodel: lcov's line and branch totals. rtl: Verilator's points of rtl/ files,
 # line (block and branch) points, each counted once over all instances, and toggle points, one
 # per bit of each instance.
 read -r c_lines c_branches < <(lcov --rc lcov_branch_coverage=1 --summary "$out/cmodel.info" 2>&1 |
   awk '/lines\.*:/ {l=$2} /branches\.*:/ {b=$2} END {print l, b}')
+c_lines=${c_lines:-n/a} c_branches=${c_branches:-n/a}
+r_lines=n/a r_toggles=n/a
+[ ! -f "$out/rtl.dat" ] ||
 read -r r_lines r_toggles < <(python3 - "$out/rtl.dat" "$root/rtl/" "$out/rtl_missing.txt" <<'PY'
 import sys, re
 path, rtl, missing_path = sys.argv[1], sys.argv[2], sys.argv[3]
@@ -111,7 +252,7 @@ print("%.1f%% %.1f%%" % (pct("line"), pct("toggle")))
 PY
 )
 echo "coverage: report $out/index.html; rtl lines not hit: $out/rtl_missing.txt"
-tail -1 "$out/fcov.log"
+echo "$fcov_line"
 echo "code coverage: cmodel lines $c_lines branches $c_branches; rtl lines $r_lines toggles $r_toggles"
 for v in "${c_lines%\%}" "${r_lines%\%}"; do
   awk -v v="$v" -v m="$min" 'BEGIN {exit !(v + 0 < m + 0)}' && rc=1

@@ -70,7 +70,7 @@ def _sample_cfg(sel: int) -> None:
 
 _cov_hs = coverage_section(
     CoverPoint("fiu.handshake.cycle", xf=lambda kind: kind,
-               bins=["req accepted", "req stalled", "cfg accepted", "cfg stalled", "cfg and req offered",
+               bins=["req accepted", "req stalled", "cfg accepted", "cfg stalled", "req and cfg accepted",
                      "rsp taken", "rsp backpressured", "bubble", "reset in traffic"]),
 )
 
@@ -294,27 +294,33 @@ async def run_stream(dut, mix: str, seed: int) -> None:
         if cur is not None and not offer:
             _sample_hs("bubble")
         is_cfg = cur is not None and cur.cfg is not None
+        # The ready outputs are functions of registers (spec 8.1): read before driving anything,
+        # they must not change with this clock's inputs (checked below).
+        ready_before = (bit(dut, "req_ready_o"), bit(dut, "cfg_ready_o"))
         dut.cfg_valid_i.value = int(offer and is_cfg)
         dut.req_valid_i.value = int(offer and not is_cfg)
-        # a write and the request after it offered together: the write must go first (spec 8.2)
-        also_req = offer and is_cfg and bool(todo) and todo[0].request is not None and rnd.random() < 0.3
+        # A request and the write after it, offered together when the request will be taken: both
+        # are accepted in one clock, the request first and the write through the hold (spec 8.1).
+        also_cfg = (offer and not is_cfg and ready_before[0] and bool(todo) and todo[0].cfg is not None
+                    and rnd.random() < 0.3)
         if offer and is_cfg:
             sel, addr, data = cur.cfg
             dut.cfg_sel_i.value, dut.cfg_addr_i.value, dut.cfg_data_i.value = sel, addr, data
-            if also_req:
-                drive_request(dut, tag, todo[0].request)
-                dut.req_valid_i.value = 1
         elif offer:
             drive_request(dut, cur_tag, cur.request)
+            if also_cfg:
+                sel, addr, data = todo[0].cfg
+                dut.cfg_sel_i.value, dut.cfg_addr_i.value, dut.cfg_data_i.value = sel, addr, data
+                dut.cfg_valid_i.value = 1
         ready = int(rnd.randrange(100) >= BACKPRESSURE_PCT)
         dut.rsp_ready_i.value = ready
         await ReadOnly()
         # what the next rising edge samples
         progress = False
-        if also_req:
-            _sample_hs("cfg and req offered")
-            if bit(dut, "req_ready_o"):
-                raise AssertionError(f"req_ready_o high while cfg_valid_i is high (spec 8.2), cycle {cycles}")
+        if (bit(dut, "req_ready_o"), bit(dut, "cfg_ready_o")) != ready_before:
+            raise AssertionError(f"a ready output changed with this clock's inputs (spec 8.1), cycle {cycles}")
+        if bit(dut, "req_ready_o") and not bit(dut, "cfg_ready_o"):
+            raise AssertionError(f"req_ready_o high while cfg_ready_o is low (spec 8.1), cycle {cycles}")
         if offer and is_cfg:
             if bit(dut, "cfg_ready_o"):
                 _sample_cfg(cur.cfg[0])
@@ -331,6 +337,12 @@ async def run_stream(dut, mix: str, seed: int) -> None:
                 cur.tag = cur_tag
                 tag = (tag + 1) & 0xFFFF
                 cur, progress = None, True
+                if also_cfg:   # the write after it, accepted in the same clock
+                    _sample_hs("req and cfg accepted")
+                    w = todo.popleft()
+                    _sample_cfg(w.cfg[0])
+                    if w.cfg[0] == CFG_RAM:
+                        recent_ram.append(w.cfg[1])
             else:
                 _sample_hs("req stalled")
         if bit(dut, "rsp_valid_o"):

@@ -13,7 +13,7 @@
 // Properties on the ports (checked in every clock):
 //   P1  order:       a valid response carries the tag of the oldest request not yet answered
 //   P2  no spurious: no valid response while every accepted request has been answered
-//   P3  bounded:     at most MAX_OUT requests are outstanding
+//   P3  bounded:     at most MAX_OUT = RSP_DEPTH requests are outstanding (the credits)
 //   P4  no loss:     while requests are outstanding, a response is valid again within GAP_MAX
 //                    clocks (with no response valid, the pipeline advances every clock; spec 8.5:
 //                    latency LATENCY + slots - 1, at most LANES slots)
@@ -21,8 +21,11 @@
 //   P6  reset:       no response is valid during reset or in the clock after it (in-flight
 //                    requests are dropped: the counters restart at reset, so P2 forbids answers
 //                    to requests from before it)
-//   P7  ports:       req_ready_o is low while cfg_valid_i is high (a waiting write goes first);
-//                    req_ready_o implies cfg_ready_o
+//   P7  credits:     req_ready_o is cfg_ready_o while fewer than RSP_DEPTH requests are
+//                    outstanding, and low otherwise (spec 8.1)
+//   P8  acceptance:  outside the map's clearing, cfg_ready_o is never low for more than LANES
+//                    clocks in a row (spec 8.1: a write is accepted within LANES clocks, and so
+//                    is a request while it has a credit)
 // P1 + P2 + P4: every accepted request gets exactly one response, in order, and nothing else
 // does (a request split into several slots, spec 8.5, still answers once).
 //
@@ -82,8 +85,8 @@ module fiu_top_props #(
 );
   localparam int DL       = fiu_pkg::DOTADD_LATENCY;
   localparam int LATENCY  = 4 + DL;                 // spec 8.5, one-slot request
-  // request slots that fit between accept and response: S1, S2, DL stages, PM, response register
-  localparam int MAX_OUT  = DL + 4;
+  // the response FIFO's entries = the credits (fiu_top's RSP_DEPTH)
+  localparam int MAX_OUT  = LATENCY + 2;
   // clocks without a valid response while requests are outstanding: LATENCY + (LANES - 1) - 1
   localparam int GAP_MAX  = LATENCY + LANES - 2;
 
@@ -101,6 +104,8 @@ module fiu_top_props #(
   logic [15:0] f_rsp_q = '0;   // responses taken since reset
   logic [15:0] f_out;          // outstanding
   logic [4:0]  f_gap_q = '0;   // clocks with requests outstanding and no response valid
+  logic [4:0]  f_block_q = '0; // clocks in a row with cfg_ready_o low (outside the clearing)
+  logic        p_clearing;     // probe: fiu_top's clearing (free in this job: the map is cut)
   (* anyconst *) logic [15:0] f_tag0;
 
   always_ff @(posedge clk_i) f_past_valid <= 1'b1;
@@ -118,7 +123,9 @@ module fiu_top_props #(
       f_acc_q <= '0;
       f_rsp_q <= '0;
       f_gap_q <= '0;
+      f_block_q <= '0;
     end else begin
+      f_block_q <= (cfg_ready_o || p_clearing) ? 5'd0 : 5'(f_block_q + 5'd1);
       f_acc_q <= 16'(f_acc_q + 16'(req_valid_i && req_ready_o));
       f_rsp_q <= 16'(f_rsp_q + 16'(rsp_valid_o && rsp_ready_i));
       f_gap_q <= (rsp_valid_o || f_out == 16'd0) ? 5'd0 : 5'(f_gap_q + 5'd1);
@@ -140,8 +147,8 @@ module fiu_top_props #(
 `ifndef FIU_FORMAL_NO_P4
       assert (f_gap_q <= 5'(GAP_MAX));                                 // P4
 `endif
-      assert (!(req_ready_o && cfg_valid_i));                          // P7
-      assert (!req_ready_o || cfg_ready_o);                            // P7
+      assert (req_ready_o == (cfg_ready_o && f_out < 16'(MAX_OUT)));   // P7
+      assert (f_block_q <= 5'(LANES));                                 // P8
     end else begin
       assert (!rsp_valid_o);                                           // P6
     end
@@ -163,12 +170,13 @@ module fiu_top_props #(
   end
 
   // ---------------------------------------------------------------- reachability (mode cover)
-  // C1 a request of LANES slots answered after the longest gap; C2 the pipeline full of requests;
-  // C3 a response held under backpressure and then taken.
+  // C1 a request of LANES slots answered after the longest gap; C2 every credit in use;
+  // C3 a response held under backpressure and then taken; C4 the longest wait of a write.
   always_comb begin
     if (rst_ni) begin
       cover (f_gap_q == 5'(GAP_MAX) && rsp_valid_o);                   // C1
       cover (f_out == 16'(MAX_OUT));                                   // C2
+      cover (f_block_q == 5'(LANES));                                  // C4
     end
   end
   always_ff @(posedge clk_i) begin
@@ -197,6 +205,7 @@ module fiu_top_props #(
   assign p_cfgp = {p_c_cfgp_q, p_cfgp_q};
   assign p_req  = {p_c_req_q, p_req_q};
   logic            p_o_valid, p_o_cfg, p_o_last;
+  logic [$clog2(MAX_OUT+1)-1:0] p_fill_q;   // response FIFO entries
   logic [15:0]     p_o_tag;
 
   // The request slots from the response register back to S1 carry the tags of consecutive
@@ -207,7 +216,7 @@ module fiu_top_props #(
   logic [DL:0][15:0] f_n_d;     // f_n_d[s]: the count downstream of dot-add stage s (s = DL: PM)
 
   assign f_n_rsp = 16'(f_tag0 + f_rsp_q);
-  assign f_n_pm  = 16'(f_n_rsp + 16'(rsp_valid_o));
+  assign f_n_pm  = 16'(f_n_rsp + 16'(p_fill_q));
   assign f_n_d[DL] = 16'(f_n_pm + 16'(p_o_valid && !p_o_cfg && p_o_last));
   for (genvar s = DL - 1; s >= 0; s--) begin : g_inv
     logic        req, last;

@@ -1,8 +1,9 @@
 // Icarus Verilog smoke test: replays a vec2mem image through fiu_top and compares every
 // response field with the C model's expectation (4-state: !==). One request at a time.
 // X/Z fails: on every response's fields, and on the handshake outputs every cycle after reset.
-// Usage: vvp tb_smoke.vvp +image=FILE [+inject_x=N]
+// Usage: vvp tb_smoke.vvp +image=FILE [+inject_x=N] [+hold=N]
 //   +inject_x=N  self-test: the compared outputs read as X from request N on; must FAIL
+//   +hold=N      backpressure: each response is held N clocks (rsp_ready_i low) before it is taken
 module tb_smoke;
   localparam int LANES = 4;
   localparam int RAM_WORDS = 4096;
@@ -34,6 +35,7 @@ module tb_smoke;
   logic [LANES-1:0] d_rsp_wmask, d_rsp_kill;
   logic [4:0] d_rsp_status;
   logic inj = 1'b0;
+  logic rsp_ready = 1'b1;
   assign cfg_ready  = inj ? 1'bx : d_cfg_ready;
   assign req_ready  = inj ? 1'bx : d_req_ready;
   assign rsp_valid  = inj ? 1'bx : d_rsp_valid;
@@ -57,7 +59,7 @@ module tb_smoke;
     .req_guard_i(guard), .req_px_i(px), .req_py_i(py), .req_sample_id_i(sample_id),
     .req_coverage_i(coverage), .req_prim_base_i(prim_base), .req_prim_id_i(prim_id),
     .req_front_face_i(front_face), .req_ra_i(ra), .req_rb_i(rb), .req_rc_i(rc), .req_rd_i(rd),
-    .rsp_valid_o(d_rsp_valid), .rsp_ready_i(1'b1), .rsp_tag_o(d_rsp_tag), .rsp_result_o(d_rsp_result),
+    .rsp_valid_o(d_rsp_valid), .rsp_ready_i(rsp_ready), .rsp_tag_o(d_rsp_tag), .rsp_result_o(d_rsp_result),
     .rsp_wmask_o(d_rsp_wmask), .rsp_kill_o(d_rsp_kill), .rsp_pred_o(d_rsp_pred), .rsp_status_o(d_rsp_status),
     .busy_o(d_busy)
   );
@@ -65,7 +67,7 @@ module tb_smoke;
   always #5 clk = ~clk;
 
   logic [31:0] mem [MEM_WORDS];
-  int p, requests, mismatches, lane_checks, waited, x_rsp, x_handshake, inject_x;
+  int p, requests, mismatches, lane_checks, waited, x_rsp, x_handshake, inject_x, hold;
   string image, arg;
 
   // Handshakes (and busy) must be 0/1 on every cycle after reset; sampled mid-cycle.
@@ -110,6 +112,7 @@ module tb_smoke;
     for (int i = 0; i < LANES; i++) e_result[i] = next_word();
     if (inject_x >= 0 && requests >= inject_x) inj = 1'b1;
     req_valid = 1'b1;
+    if (hold > 0) rsp_ready = 1'b0;
     do @(posedge clk); while (!req_ready);  // ready as sampled by this edge
     #1 req_valid = 1'b0;
     // registered outputs are read 1 time unit after the edge that updated them
@@ -144,12 +147,18 @@ module tb_smoke;
         mismatches++;
       end
     end
+    if (hold > 0) begin   // held, then taken at the next edge
+      repeat (hold) @(posedge clk);
+      #1 rsp_ready = 1'b1;
+      @(posedge clk);
+      #1;
+    end
     requests++;
   endtask
 
   initial begin
     if (!$value$plusargs("image=%s", image)) begin
-      $display("tb_smoke: usage: vvp tb_smoke.vvp +image=FILE [+inject_x=N] (FILE: a vec2mem image) FAIL");
+      $display("tb_smoke: usage: vvp tb_smoke.vvp +image=FILE [+inject_x=N] [+hold=N] (FILE: a vec2mem image) FAIL");
       $fatal(1, "tb_smoke: FAIL");
     end
     inject_x = -1;
@@ -157,6 +166,13 @@ module tb_smoke;
       // strict: the number must print back as written (no sign, junk, leading zero or overflow)
       if ($sscanf(arg, "%d", inject_x) != 1 || inject_x < 0 || $sformatf("%0d", inject_x) != arg) begin
         $display("tb_smoke: bad +inject_x='%s': not a request number (accepted: 0..2147483647) FAIL", arg);
+        $fatal(1, "tb_smoke: FAIL");
+      end
+    end
+    hold = 0;
+    if ($value$plusargs("hold=%s", arg)) begin
+      if ($sscanf(arg, "%d", hold) != 1 || hold < 0 || hold > 100 || $sformatf("%0d", hold) != arg) begin
+        $display("tb_smoke: bad +hold='%s': not a clock count (accepted: 0..100) FAIL", arg);
         $fatal(1, "tb_smoke: FAIL");
       end
     end
