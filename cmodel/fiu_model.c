@@ -484,8 +484,13 @@ static int cmd_disasm(int argc, char **argv)
             do {
                 c = getchar();
                 if (c == EOF || c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-                    if (n) {
-                        tok[n < sizeof tok ? n : sizeof tok - 1] = '\0';
+                    if (n == sizeof tok) { /* too long: not a number, whatever its first characters */
+                        tok[sizeof tok - 1] = '\0';
+                        words++;
+                        fprintf(stderr, "fiu-model disasm: word %lu '%s...': not a 32-bit number\n", words, tok);
+                        errors++;
+                    } else if (n) {
+                        tok[n] = '\0';
                         words++;
                         disasm_word(tok, words, &errors);
                     }
@@ -493,7 +498,7 @@ static int cmd_disasm(int argc, char **argv)
                 } else if (n < sizeof tok - 1) {
                     tok[n++] = (char)c;
                 } else {
-                    n = sizeof tok; /* too long: reported as not a number */
+                    n = sizeof tok;
                 }
             } while (c != EOF);
         } else {
