@@ -274,6 +274,139 @@ static void helpers(tb_checker *tc, uint64_t *rng)
     CHECK(tc, !fiu_exec_fcmp(FIU_NV_CMP_GT, f2u(1.0f), f2u(1.5f)), "!(1 > 1.5)");
 }
 
+/* FCMP against the host's compare after flushing denormals (spec: ordered, -0 == +0). */
+static void fcmp_all(tb_checker *tc)
+{
+    static const uint32_t V[] = {0x00000000u, 0x80000000u, 0x00000001u, 0x807FFFFFu, 0x00800000u, 0x3F800000u,
+                                 0xBF800000u, 0x3F800001u, 0x40000000u, 0xC0000000u, 0x7F7FFFFFu, 0x7F800000u,
+                                 0xFF800000u, 0x7FC00000u, 0xFF812345u};
+    static const char *const NAME[] = {"EQ", "NE", "LT", "LE", "GT", "GE"};
+    static const uint32_t CMP[] = {FIU_NV_CMP_EQ, FIU_NV_CMP_NE, FIU_NV_CMP_LT,
+                                   FIU_NV_CMP_LE, FIU_NV_CMP_GT, FIU_NV_CMP_GE};
+    size_t nv = sizeof V / sizeof V[0];
+    for (size_t i = 0; i < nv; i++)
+        for (size_t j = 0; j < nv; j++) {
+            float a = u2f((V[i] & 0x7F800000u) ? V[i] : (V[i] & 0x80000000u));
+            float b = u2f((V[j] & 0x7F800000u) ? V[j] : (V[j] & 0x80000000u));
+            bool want[6] = {a == b, !isnan(a) && !isnan(b) && a != b, a < b, a <= b, a > b, a >= b};
+            for (int c = 0; c < 6; c++)
+                CHECK(tc, fiu_exec_fcmp(CMP[c], V[i], V[j]) == want[c], "FCMP.%s 0x%08x 0x%08x: want %d", NAME[c],
+                      V[i], V[j], want[c]);
+        }
+}
+
+/* A backend with a batch entry: the executor hands it each unit instruction's requests of all
+ * warps at once; it counts them and runs the C model. */
+typedef struct {
+    unsigned long calls, requests;
+} batch_ctx;
+
+static void batch_exec(void *ctx, const fiu_state *st, const fiu_request *rq, size_t n, fiu_response *rsp)
+{
+    batch_ctx *b = ctx;
+    b->calls++;
+    b->requests += n;
+    for (size_t i = 0; i < n; i++)
+        fiu_execute(st, &rq[i], &rsp[i]);
+}
+
+static void never_exec(void *ctx, const fiu_state *st, const fiu_request *rq, fiu_response *rsp)
+{
+    (void)st, (void)rq, (void)rsp;
+    ((batch_ctx *)ctx)->calls += 1000; /* the batch entry must be used instead */
+}
+
+/* The executor's edges: a batch backend equals the model backend; the first non-OK status and
+ * its instruction are kept; helper ops under a false guard write nothing; s_mov_b32 and long
+ * lines are rejected with "name:line: reason". */
+static void executor_edges(tb_checker *tc, fiu_state *st)
+{
+    /* prim 80: the attribute at 0x310 reads plane slot 0 (0.5, 1.0, 1.5); 0x340 is not in the map */
+    for (int j = 0; j < 6; j++)
+        fiu_state_ram_write(st, 80 + (uint32_t)j, f2u(0.5f * (float)(j + 1)));
+    fiu_state_map_write(st, 0x310 / 4, true, 0, FIU_INTERP_LINEAR);
+    fiu_state_map_write(st, 0x340 / 4, false, 0, FIU_INTERP_LINEAR);
+    fiu_program p;
+    if (!load(tc, &p, FIU_ISA_NV, 0,
+              "MOV R7, 0x5;                     # a denormal bit pattern\n"
+              "@P1 MOV R7, 7;                   # P1 false: no write\n"
+              "@!P1 FCMP.LT P2, R7, 6.0;        # flushed to 0: 0 < 6\n"
+              "@P2 MUFU.RCP R8, R9;             # R9 = 0: +inf\n"
+              "IPA.PASS R0, a[0x310];\n"
+              "IPA.PASS R1, a[0x340];           # unmapped: the first error, at pc 5\n"
+              "IPA.PASS R2, a[0x312];           # misaligned: a later error, not recorded\n"
+              "@P1 IPA.PASS R3, a[0x310];\n"))
+        return;
+    fiu_backend model, batch;
+    fiu_backend_model(&model);
+    batch_ctx bc = {0, 0};
+    batch.ctx = &bc;
+    batch.execute = never_exec;
+    batch.execute_batch = batch_exec;
+    batch.requests = 0;
+    enum { NW = 3 };
+    fiu_warp *a = new_warps(NW), *b = new_warps(NW);
+    for (int k = 0; k < NW; k++) {
+        fiu_warp_init(&a[k], 4);
+        for (uint32_t i = 0; i < 4; i++) {
+            a[k].lane[i].px = (uint16_t)(2 * k + (i & 1));
+            a[k].lane[i].py = (uint16_t)(i >> 1);
+            a[k].lane[i].prim_base = 80;
+        }
+        a[k].lane[3].active = k != 1; /* warp 1: lane 3 inactive */
+        b[k] = a[k];
+    }
+    unsigned long na = fiu_program_run_many(&p, st, &model, a, NW);
+    unsigned long nb = fiu_program_run_many(&p, st, &batch, b, NW);
+    CHECK(tc, na == 4 * NW && nb == na, "requests: model %lu, batch %lu, want %d", na, nb, 4 * NW);
+    CHECK(tc, bc.calls == 4 && bc.requests == nb && batch.requests == nb,
+          "batch backend: %lu calls (one per unit instruction, 4), %lu requests", bc.calls, bc.requests);
+    for (int k = 0; k < NW; k++) {
+        CHECK(tc, memcmp(a[k].r, b[k].r, sizeof a[k].r) == 0 && memcmp(a[k].p, b[k].p, sizeof a[k].p) == 0,
+              "warp %d: batch backend equals model backend", k);
+        CHECK(tc, a[k].status == FIU_ST_UNMAPPED && a[k].status_pc == 5 && b[k].status == a[k].status &&
+                      b[k].status_pc == 5,
+              "warp %d: first error UNMAPPED at pc 5, got %u at %u", k, a[k].status, a[k].status_pc);
+        for (uint32_t i = 0; i < 4; i++) {
+            bool act = a[k].lane[i].active;
+            CHECK_EQ_HEX(tc, a[k].r[i][7], act ? 5u : 0u, "warp %d lane %u: R7 (MOV, then @P1 MOV)", k, i);
+            CHECK(tc, a[k].p[i][2] == act, "warp %d lane %u: P2", k, i);
+            CHECK_EQ_HEX(tc, a[k].r[i][8], act ? 0x7F800000u : 0u, "warp %d lane %u: @P2 RCP", k, i);
+            CHECK_EQ_HEX(tc, a[k].r[i][3], 0u, "warp %d lane %u: @P1 IPA wrote", k, i);
+            uint32_t x = fiu_coord_to_f32(a[k].lane[i].px, 8), y = fiu_coord_to_f32(a[k].lane[i].py, 8);
+            uint32_t want = act ? ref3(f2u(0.5f), x, f2u(1.0f), y, f2u(1.5f)) : 0u;
+            CHECK_EQ_HEX(tc, a[k].r[i][0], want, "warp %d lane %u: IPA", k, i);
+        }
+    }
+    free(a);
+    free(b);
+    fiu_program_free(&p);
+
+    static const struct {
+        const char *text, *want;
+    } BAD[] = {
+        {"s_mov_b32 m0, v1\n", "p.s:1: s_mov_b32 m0: expected a 32-bit number"},
+        {"s_mov_b32 m0, 0x10400\ns_mov_b32 m0, 5 v2\n", "p.s:2: unexpected text after s_mov_b32 m0, IMM"},
+        {"s_mov_b32 m0, 0x100000000\n", "p.s:1: s_mov_b32 m0: expected a 32-bit number"},
+    };
+    char err[128];
+    for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
+        bool ok = fiu_program_parse(&p, FIU_ISA_GCN, 6, BAD[i].text, "p.s", err, sizeof err);
+        CHECK(tc, !ok && strncmp(err, BAD[i].want, strlen(BAD[i].want)) == 0, "'%s': got '%s' want '%s'",
+              BAD[i].text, ok ? "accepted" : err, BAD[i].want);
+    }
+    char *longp = malloc(1100);
+    if (!longp)
+        return;
+    strcpy(longp, "s_mov_b32 m0, 1\n");
+    size_t n = strlen(longp);
+    memset(longp + n, ' ', 1000); /* a 1000-character second line */
+    strcpy(longp + n + 1000, "\nv_interp_mov_f32 v0, p0, attr0.x\n");
+    bool ok = fiu_program_parse(&p, FIU_ISA_GCN, 6, longp, "long.s", err, sizeof err);
+    CHECK(tc, !ok && strcmp(err, "long.s:2: line too long") == 0, "long line: '%s'", ok ? "accepted" : err);
+    free(longp);
+}
+
 int main(int argc, char **argv)
 {
     int a = tb_args(argc, argv, "usage: test_exec\nThe seeds' snippets through the executor (docs/render.md).\n");
@@ -290,6 +423,8 @@ int main(int argc, char **argv)
     seed000_idx(&tc, &st);
     seed001(&tc, &st, &rng);
     helpers(&tc, &rng);
+    fcmp_all(&tc);
+    executor_edges(&tc, &st);
     char err[128];
     fiu_program p;
     CHECK(&tc, !fiu_program_parse(&p, FIU_ISA_NV, 0, "IPA R0, a[0x80];\n\nIPA.BAD R0, a[0];\n", "prog.nv", err, sizeof err) &&
