@@ -157,7 +157,11 @@ module fiu_dotadd #(
              hlo >= 12'sd129 + h1, hlo >= 12'sd128 + h1};
   endfunction
 
-  logic [95:0] p_prod;
+  // Each 24 x 24 product as two partial products, x * y[16:0] and x * y[23:17], registered apart
+  // and summed in D2: each fits one DSP block (25 x 18), and its register becomes that block's
+  // output register (P) instead of fabric flip-flops behind a cascade.
+  logic [81:0] p_plo;   // two 41-bit partial products
+  logic [61:0] p_phi;   // two 31-bit partial products
   // Per product, for its leading one at bit 47 (hi) or 46 (lo): h before rounding, and what
   // the unfused rounding needs of it (rinfo).
   logic [23:0] p_hhi, p_hlo, p_ebase;
@@ -167,7 +171,8 @@ module fiu_dotadd #(
   logic [1:0]  p_neg, p_inf, p_zero, p_nan;
 
   for (genvar k = 0; k < 2; k++) begin : g_mul
-    assign p_prod[48*k +: 48] = 48'(op_man[24*(2*k) +: 24]) * 48'(op_man[24*(2*k+1) +: 24]);
+    assign p_plo[41*k +: 41] = 41'(op_man[24*(2*k) +: 24]) * 41'(op_man[24*(2*k+1) +: 17]);
+    assign p_phi[31*k +: 31] = 31'(op_man[24*(2*k) +: 24]) * 31'(op_man[24*(2*k+1) + 17 +: 7]);
     // from the exponent fields, less both normalising shifts (beside the counts)
     assign p_ebase[12*k +: 12] = $signed(op_elsb[12*(2*k) +: 12]) + $signed(op_elsb[12*(2*k+1) +: 12]);
     assign p_lzs[9*k +: 9]     = 9'(op_lz[8*(2*k) +: 8]) + 9'(op_lz[8*(2*k+1) +: 8]);
@@ -183,29 +188,33 @@ module fiu_dotadd #(
 
   assign e_h = $signed(op_elsb[48 +: 12]) + 12'sd24 - $signed({4'd0, op_lz[32 +: 8]});
 
-  localparam int D1W = 96 + 2 * 24 + 2 * 20 + 2 + 2 + 2 + 1 + 24 + 12 + 1 + 1 + 1 + 1 + 1;
+  localparam int D1W = 82 + 62 + 2 * 24 + 2 * 20 + 2 + 2 + 2 + 1 + 24 + 12 + 1 + 1 + 1 + 1 + 1;
   logic [D1W-1:0] d1_d, d1_q;
-  assign d1_d = {p_prod, p_hhi, p_hlo, p_rhi, p_rlo, p_neg, p_inf, p_zero, (|op_nan) | (|p_nan),
+  assign d1_d = {p_plo, p_phi, p_hhi, p_hlo, p_rhi, p_rlo, p_neg, p_inf, p_zero, (|op_nan) | (|p_nan),
                  op_man[96 +: 24], e_h, op_inf[4], op_zero[4], op_neg[4], op_fused, op_flush};
 
-  always_ff @(posedge gclk[SD1] or negedge rst_ni) begin
-    if (!rst_ni) begin
-      d1_q <= '0;
-    end else if (ld[SD1]) begin
+  always_ff @(posedge gclk[SD1]) begin
+    if (ld[SD1]) begin
       d1_q <= d1_d;
     end
   end
 
   // ================================================================ D2: terms, specials, sort
   logic [95:0]  u_prod;
+  logic [81:0]  u_plo;
+  logic [61:0]  u_phi;
   logic [23:0]  u_hhi, u_hlo;
   logic [19:0]  u_rhi, u_rlo;
   logic [1:0]   u_pneg, u_pinf, u_pzero;
   logic         u_nan, u_einf, u_ezero, u_eneg, u_fused, u_flush;
   logic [23:0]  u_eman;
   logic [11:0]  u_eh;
-  assign {u_prod, u_hhi, u_hlo, u_rhi, u_rlo, u_pneg, u_pinf, u_pzero, u_nan, u_eman, u_eh, u_einf,
+  assign {u_plo, u_phi, u_hhi, u_hlo, u_rhi, u_rlo, u_pneg, u_pinf, u_pzero, u_nan, u_eman, u_eh, u_einf,
           u_ezero, u_eneg, u_fused, u_flush} = d1_q;
+
+  for (genvar k = 0; k < 2; k++) begin : g_psum
+    assign u_prod[48*k +: 48] = 48'(u_plo[41*k +: 41]) + {u_phi[31*k +: 31], 17'd0};
+  end
 
   // Terms 0, 1: products; term 2: the addend.
   logic [2:0]   t_inf, t_zero, t_neg, t_fin;
@@ -407,10 +416,8 @@ module fiu_dotadd #(
                  |(s0 & k_neg), |(s1 & k_neg), |(s2 & k_neg), |(s1 & k_fin), |(s2 & k_fin), case_b,
                  sh2, sh3, dist2 == dist3, h1, h3, k_special, k_spec, k_flush};
 
-  always_ff @(posedge gclk[SD2] or negedge rst_ni) begin
-    if (!rst_ni) begin
-      d2_q <= '0;
-    end else if (ld[SD2]) begin
+  always_ff @(posedge gclk[SD2]) begin
+    if (ld[SD2]) begin
       d2_q <= d2_d;
     end
   end
@@ -513,10 +520,8 @@ module fiu_dotadd #(
   logic [D3W-1:0] d3_d, d3_q;
   assign d3_d = {s3_mag, b_info, s3_sign, s3_zero, b_special, b_spec, b_flush};
 
-  always_ff @(posedge gclk[SD3] or negedge rst_ni) begin
-    if (!rst_ni) begin
-      d3_q <= '0;
-    end else if (ld[SD3]) begin
+  always_ff @(posedge gclk[SD3]) begin
+    if (ld[SD3]) begin
       d3_q <= d3_d;
     end
   end
@@ -567,10 +572,8 @@ module fiu_dotadd #(
     end
   end
 
-  always_ff @(posedge gclk[SR] or negedge rst_ni) begin
-    if (!rst_ni) begin
-      r_q <= '0;
-    end else if (ld[SR]) begin
+  always_ff @(posedge gclk[SR]) begin
+    if (ld[SR]) begin
       r_q <= r_d;
     end
   end

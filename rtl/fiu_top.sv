@@ -425,13 +425,16 @@ module fiu_top #(
     if (!rst_ni) begin
       s2_valid_q <= 1'b0;
       s2_cfg_q   <= 1'b0;
-      s2_cfgw_q  <= '0;
     end else begin
       s2_valid_q <= s1_valid_q;
       s2_cfg_q   <= s1_cfg_q;
-      if (s1_valid_q && s1_cfg_q) begin
-        s2_cfgw_q <= {s1_cfg_sel_q, s1_cfg_data_q};
-      end
+    end
+  end
+
+  // no reset: read only beside s2_valid_q && s2_cfg_q
+  always_ff @(posedge clk_i) begin
+    if (s1_valid_q && s1_cfg_q) begin
+      s2_cfgw_q <= {s1_cfg_sel_q, s1_cfg_data_q};
     end
   end
 
@@ -597,19 +600,22 @@ module fiu_top #(
     if (!rst_ni) begin
       cfgp_q   <= '0;
       c_cfgp_q <= '0;
-      req_q    <= '0;
     end else begin
       cfgp_q   <= (FW*(DL-1))'({cfgp_q, cfgp_d});
       c_cfgp_q <= cfgp_q[FW*(DL-2) +: FW];
-      // the request group: assembled here, so that it is computed only for a request slot
-      if (s2_valid && !s2_cfg) begin
-        req_q[0 +: RW] <= {s2_tag, s2_op, s2_sat, s2_atest, s2_pmul, s2_status, s2_first, s2_last,
-                           ctrl_lanes(ln_own, ln_wm, ln_use_dot, ln_mul, ln_sat_ok, ln_aux)};
-      end
-      for (int k = 1; k < DL - 1; k++) begin
-        if (is_req(cfgp_q[FW*(k-1) +: FW])) begin
-          req_q[RW*k +: RW] <= req_q[RW*(k-1) +: RW];
-        end
+    end
+  end
+
+  // the request group: no reset (read only where the configuration path holds a request slot)
+  // (assembled here, so that it is computed only for a request slot)
+  always_ff @(posedge clk_i) begin
+    if (s2_valid && !s2_cfg) begin
+      req_q[0 +: RW] <= {s2_tag, s2_op, s2_sat, s2_atest, s2_pmul, s2_status, s2_first, s2_last,
+                         ctrl_lanes(ln_own, ln_wm, ln_use_dot, ln_mul, ln_sat_ok, ln_aux)};
+    end
+    for (int k = 1; k < DL - 1; k++) begin
+      if (is_req(cfgp_q[FW*(k-1) +: FW])) begin
+        req_q[RW*k +: RW] <= req_q[RW*(k-1) +: RW];
       end
     end
   end
@@ -624,10 +630,8 @@ module fiu_top #(
 
   // clocked as dot_gclk[DL-1] (= c_req_gclk), the result registers' clock, so that the
   // simulator's scheduler sees one clock, not two (docs/performance.md co-simulation item 19)
-  always_ff @(posedge dot_gclk[DL-1] or negedge rst_ni) begin
-    if (!rst_ni) begin
-      c_req_q <= '0;
-    end else if (c_req_ld) begin
+  always_ff @(posedge dot_gclk[DL-1]) begin
+    if (c_req_ld) begin
       c_req_q <= req_q[RW*(DL-2) +: RW];
     end
   end
@@ -723,8 +727,9 @@ module fiu_top #(
   logic [RW-1:0] pm1_req;
 
   fiu_pipe_reg #(
-    .W  (FW),
-    .EN (DEEP)
+    .W     (FW),
+    .EN    (DEEP),
+    .RESET (1'b1)   // the valid and cfg bits
   ) u_pm1_cfgp (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
@@ -768,11 +773,9 @@ module fiu_top #(
     end
   end
 
-  always_ff @(posedge pm_req_gclk or negedge rst_ni) begin
-    if (!rst_ni) begin
-      pm_req_q <= '0;
-      pm_r_q   <= '0;
-    end else if (pm_req_ld) begin
+  // no reset: read only beside a request slot in pm_cfgp_q
+  always_ff @(posedge pm_req_gclk) begin
+    if (pm_req_ld) begin
       pm_req_q <= pm1_req;
       pm_r_q   <= pm_d;
     end
@@ -841,8 +844,9 @@ module fiu_top #(
   logic [LANES*32-1:0] o_result;
 
   fiu_pipe_reg #(
-    .W  (2),
-    .EN (DEEP)
+    .W     (2),
+    .EN    (DEEP),
+    .RESET (1'b1)   // the valid and cfg bits
   ) u_al_cfgp (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
@@ -956,10 +960,14 @@ module fiu_top #(
   // credit, so the FIFO never overflows, and LATENCY + 2 credits keep one request per clock
   // flowing while rsp_ready_i stays high.
   localparam int EW = 16 + 5 + 1 + LANES * 34;   // {tag, status, pred, result, wmask, kill}
+  localparam int DW = EW - 16;                   // an entry without its tag
   localparam int PTRW = $clog2(RSP_DEPTH);
   localparam int CNTW = $clog2(RSP_DEPTH + 1);
 
-  logic [EW-1:0]   fifo_q [RSP_DEPTH];
+  // The tags in registers of their own (few bits; the formal job reads them), the rest of each
+  // entry in a memory (distributed RAM: written at wr_ptr_q, read asynchronously at rd_ptr_q).
+  logic [RSP_DEPTH*16-1:0] tag_q;
+  logic [DW-1:0]   fifo_q [RSP_DEPTH];
   logic [PTRW-1:0] wr_ptr_q, rd_ptr_q;
   logic [CNTW-1:0] fill_q, credit_q;   // entries; requests holding a credit
   logic            rsp_valid_q, rsp_pop;
@@ -991,11 +999,12 @@ module fiu_top #(
   // the entries: no reset (read only below fill_q)
   always_ff @(posedge clk_i) begin
     if (rsp_push) begin
-      fifo_q[wr_ptr_q] <= {o_tag, merged_status, pred_d, merged_result, merged_wmask, merged_kill};
+      tag_q[16*wr_ptr_q +: 16] <= o_tag;
+      fifo_q[wr_ptr_q] <= {merged_status, pred_d, merged_result, merged_wmask, merged_kill};
     end
   end
 
-  assign head = fifo_q[rd_ptr_q];
+  assign head = {tag_q[16*rd_ptr_q +: 16], fifo_q[rd_ptr_q]};
   assign {rsp_tag_o, rsp_status_o, rsp_pred_o, rsp_result_o, rsp_wmask_o, rsp_kill_o} = head;
   assign rsp_valid_o = rsp_valid_q;
 
