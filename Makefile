@@ -23,8 +23,9 @@ help:
 	@echo "  make synth [SYNTH_ARGS=...]  Yosys + nextpnr flow: build/synth/report.md (docs/synthesis.md)"
 	@echo "  make fuzz [FUZZ_SECONDS=60]  libFuzzer targets (clang, ASan+UBSan), each FUZZ_SECONDS s;"
 	@echo "               crash inputs in $(BUILD)/fuzz/artifacts/ (docs/verification.md, Fuzzing)"
-	@echo "  make coverage functional coverage of the quick run and code coverage (cmodel gcov, rtl"
-	@echo "               Verilator line/toggle) in $(BUILD)/coverage/index.html (docs/verification.md)"
+	@echo "  make coverage [COVERAGE_ARGS=--quick]  functional coverage of the quick run and code coverage"
+	@echo "               (cmodel gcov, rtl Verilator line/toggle) in $(BUILD)/coverage/index.html;"
+	@echo "               --quick: the CI subset in $(BUILD)/coverage-quick/ (docs/verification.md)"
 	@echo "  make formal [FORMAL_TASKS=\"bmc prove cover broken\"]  SymbiYosys proof of the fiu_top"
 	@echo "               handshake (default task bmc; docs/verification.md)"
 	@echo "  make render [RENDER_OUT=dir RENDER_ARGS=...]  four scenes through the C model and the"
@@ -111,8 +112,10 @@ FUZZ_SECONDS ?= 60
 fuzz:
 	@scripts/fuzz.sh --seconds $(FUZZ_SECONDS) --build-dir $(BUILD)/fuzz -j $(JOBS)
 
+# Code and functional coverage (docs/verification.md, "Code coverage"): scripts/coverage.sh --help.
+COVERAGE_ARGS ?=
 coverage: deps
-	@scripts/coverage.sh --build $(BUILD) -j$(JOBS)
+	@scripts/coverage.sh --build $(BUILD) -j$(JOBS) $(COVERAGE_ARGS)
 
 # The formal proof of the handshake (scripts/formal.sh --help; needs the venv of requirements.txt).
 FORMAL_TASKS ?= bmc
