@@ -89,6 +89,15 @@ module fiu_top_props #(
   localparam int MAX_OUT  = LATENCY + 2;
   // clocks without a valid response while requests are outstanding: LATENCY + (LANES - 1) - 1
   localparam int GAP_MAX  = LATENCY + LANES - 2;
+  // The order counters and the tags they predict: 16 bits, or with FIU_FORMAL_TAG5 5 bits (the
+  // unbounded proof: tags then carry 5 free bits and zeros above; fiu_top moves every tag bit
+  // through the same registers, and at most MAX_OUT < 32 requests are outstanding, so a lost,
+  // repeated or reordered response still shows as a wrong tag)
+`ifdef FIU_FORMAL_TAG5
+  localparam int TW = 5;
+`else
+  localparam int TW = 16;
+`endif
 
   logic                cfg_ready_o, req_ready_o, rsp_valid_o, rsp_pred_o, busy_o;
   logic [15:0]         rsp_tag_o;
@@ -100,22 +109,22 @@ module fiu_top_props #(
 
   // ---------------------------------------------------------------- environment
   logic        f_past_valid = 1'b0;
-  logic [15:0] f_acc_q = '0;   // requests accepted since reset
-  logic [15:0] f_rsp_q = '0;   // responses taken since reset
-  logic [15:0] f_out;          // outstanding
+  logic [TW-1:0] f_acc_q = '0;   // requests accepted since reset
+  logic [TW-1:0] f_rsp_q = '0;   // responses taken since reset
+  logic [TW-1:0] f_out;          // outstanding
   logic [4:0]  f_gap_q = '0;   // clocks with requests outstanding and no response valid
   logic [4:0]  f_block_q = '0; // clocks in a row with cfg_ready_o low (outside the clearing)
   logic        p_clearing;     // probe: fiu_top's clearing (free in this job: the map is cut)
-  (* anyconst *) logic [15:0] f_tag0;
+  (* anyconst *) logic [TW-1:0] f_tag0;
 
   always_ff @(posedge clk_i) f_past_valid <= 1'b1;
 
   always_comb begin
     if (!f_past_valid) assume (!rst_ni);                            // A1
-    if (req_valid_i)   assume (req_tag_i == 16'(f_tag0 + f_acc_q)); // A2
+    if (req_valid_i)   assume (req_tag_i == TW'(f_tag0 + f_acc_q)); // A2
   end
 
-  assign f_out = 16'(f_acc_q - f_rsp_q);
+  assign f_out = TW'(f_acc_q - f_rsp_q);
 
   // The counters follow fiu_top's asynchronous reset.
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -126,8 +135,8 @@ module fiu_top_props #(
       f_block_q <= '0;
     end else begin
       f_block_q <= (cfg_ready_o || p_clearing) ? 5'd0 : 5'(f_block_q + 5'd1);
-      f_acc_q <= 16'(f_acc_q + 16'(req_valid_i && req_ready_o));
-      f_rsp_q <= 16'(f_rsp_q + 16'(rsp_valid_o && rsp_ready_i));
+      f_acc_q <= TW'(f_acc_q + TW'(req_valid_i && req_ready_o));
+      f_rsp_q <= TW'(f_rsp_q + TW'(rsp_valid_o && rsp_ready_i));
       f_gap_q <= (rsp_valid_o || f_out == 16'd0) ? 5'd0 : 5'(f_gap_q + 5'd1);
     end
   end
@@ -137,17 +146,17 @@ module fiu_top_props #(
     if (rst_ni) begin
       if (rsp_valid_o) begin
 `ifdef FIU_FORMAL_BROKEN
-        assert (rsp_tag_o == 16'(f_tag0 + f_rsp_q + 16'd1));           // false on purpose
+        assert (rsp_tag_o == TW'(f_tag0 + f_rsp_q + 16'd1));           // false on purpose
 `else
-        assert (rsp_tag_o == 16'(f_tag0 + f_rsp_q));                   // P1
+        assert (rsp_tag_o == TW'(f_tag0 + f_rsp_q));                   // P1
 `endif
         assert (f_out != 16'd0);                                       // P2
       end
-      assert (f_out <= 16'(MAX_OUT));                                  // P3
+      assert (f_out <= TW'(MAX_OUT));                                  // P3
 `ifndef FIU_FORMAL_NO_P4
       assert (f_gap_q <= 5'(GAP_MAX));                                 // P4
 `endif
-      assert (req_ready_o == (cfg_ready_o && f_out < 16'(MAX_OUT)));   // P7
+      assert (req_ready_o == (cfg_ready_o && f_out < TW'(MAX_OUT)));   // P7
       assert (f_block_q <= 5'(LANES));                                 // P8
     end else begin
       assert (!rsp_valid_o);                                           // P6
@@ -175,7 +184,7 @@ module fiu_top_props #(
   always_comb begin
     if (rst_ni) begin
       cover (f_gap_q == 5'(GAP_MAX) && rsp_valid_o);                   // C1
-      cover (f_out == 16'(MAX_OUT));                                   // C2
+      cover (f_out == TW'(MAX_OUT));                                   // C2
       cover (f_block_q == 5'(LANES));                                  // C4
     end
   end
@@ -223,36 +232,36 @@ module fiu_top_props #(
   // requests: a stage's tag is that of the oldest request whose last slot is not downstream.
   // Dot-add stage s: bits [FW*s +: FW] of the configuration path, [RW*s +: RW] of the request
   // group (loaded by request slots only, so read only for one).
-  logic [15:0] f_n_rsp, f_n_pm, f_n_s2, f_n_s1, f_n_end;
-  logic [DL:0][15:0] f_n_d;     // f_n_d[s]: the count downstream of dot-add stage s (s = DL: PM)
+  logic [TW-1:0] f_n_rsp, f_n_pm, f_n_s2, f_n_s1, f_n_end;
+  logic [DL:0][TW-1:0] f_n_d;     // f_n_d[s]: the count downstream of dot-add stage s (s = DL: PM)
 
-  assign f_n_rsp = 16'(f_tag0 + f_rsp_q);
-  assign f_n_pm  = 16'(f_n_rsp + 16'(p_fill_q));
-  assign f_n_d[DL] = 16'(f_n_pm + 16'(p_o_valid && !p_o_cfg && p_o_last));
+  assign f_n_rsp = TW'(f_tag0 + f_rsp_q);
+  assign f_n_pm  = TW'(f_n_rsp + TW'(p_fill_q));
+  assign f_n_d[DL] = TW'(f_n_pm + TW'(p_o_valid && !p_o_cfg && p_o_last));
   for (genvar s = DL - 1; s >= 0; s--) begin : g_inv
     logic        req, last;
     logic [15:0] tag;
     assign req  = p_cfgp[FW*s + FW - 1] && !p_cfgp[FW*s + FW - 2];
     assign tag  = p_req[RW*s + RW - 1 -: 16];
     assign last = p_req[RW*s + LW];
-    assign f_n_d[s] = 16'(f_n_d[s+1] + 16'(req && last));
+    assign f_n_d[s] = TW'(f_n_d[s+1] + TW'(req && last));
     always_comb begin
       if (rst_ni && req) assert (tag == f_n_d[s+1]);                                         // I1
     end
   end
   assign f_n_s2  = f_n_d[0];
-  assign f_n_s1  = 16'(f_n_s2 + 16'(p_s2_valid && !p_s2_cfg && p_s2_last));
-  assign f_n_end = 16'(f_n_s1 + 16'(p_s1_valid_q && !p_s1_cfg_q));
+  assign f_n_s1  = TW'(f_n_s2 + TW'(p_s2_valid && !p_s2_cfg && p_s2_last));
+  assign f_n_end = TW'(f_n_s1 + TW'(p_s1_valid_q && !p_s1_cfg_q));
 
   always_comb begin
     if (rst_ni) begin
       if (p_o_valid && !p_o_cfg)        assert (p_o_tag == f_n_pm);                          // I1
       if (p_s2_valid && !p_s2_cfg)      assert (p_s2_tag == f_n_d[0]);                       // I1
       if (p_s1_valid_q && !p_s1_cfg_q)  assert (p_s1_tag_q == f_n_s1);                       // I1
-      assert (f_n_end == 16'(f_tag0 + f_acc_q));                                            // I2
+      assert (f_n_end == TW'(f_tag0 + f_acc_q));                                            // I2
       // I3, I4: the response FIFO holds the next fill_q tags from the read pointer on, its
       // pointers and counters agree, and the credits are the outstanding requests
-      assert (16'(p_credit_q) == f_out && p_credit_q <= CNTW'(MAX_OUT));                    // I4
+      assert (TW'(p_credit_q) == f_out && p_credit_q <= CNTW'(MAX_OUT));                    // I4
       assert (p_fill_q <= p_credit_q);                                                     // I4
       assert (p_rd_ptr_q < PTRW'(MAX_OUT) && p_wr_ptr_q < PTRW'(MAX_OUT));                 // I4
       assert (32'(p_wr_ptr_q) == (32'(p_rd_ptr_q) + 32'(p_fill_q)) % MAX_OUT);             // I4
@@ -268,7 +277,7 @@ module fiu_top_props #(
   for (genvar k = 0; k < MAX_OUT; k++) begin : g_fifo_inv
     always_comb begin
       if (rst_ni && CNTW'(k) < p_fill_q) begin
-        assert (p_tag_q[(32'(p_rd_ptr_q) + k) % MAX_OUT] == 16'(f_n_rsp + 16'(k)));        // I3
+        assert (p_tag_q[(32'(p_rd_ptr_q) + k) % MAX_OUT] == TW'(f_n_rsp + TW'(k)));        // I3
       end
     end
   end
