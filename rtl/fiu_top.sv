@@ -970,6 +970,7 @@ module fiu_top #(
   logic [DW-1:0]   fifo_q [RSP_DEPTH];
   logic [PTRW-1:0] wr_ptr_q, rd_ptr_q;
   logic [CNTW-1:0] fill_q, credit_q;   // entries; requests holding a credit
+  logic [CNTW-1:0] fill_d;
   logic            rsp_valid_q, rsp_pop;
   logic [EW-1:0]   head;
 
@@ -979,6 +980,7 @@ module fiu_top #(
 
   assign rsp_pop   = rsp_valid_q && rsp_ready_i;
   assign credit_ok = credit_q != CNTW'(RSP_DEPTH);
+  assign fill_d    = CNTW'(fill_q + CNTW'(rsp_push) - CNTW'(rsp_pop));
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -990,9 +992,9 @@ module fiu_top #(
     end else begin
       if (rsp_push) wr_ptr_q <= ptr_next(wr_ptr_q);
       if (rsp_pop)  rd_ptr_q <= ptr_next(rd_ptr_q);
-      fill_q      <= CNTW'(fill_q + CNTW'(rsp_push) - CNTW'(rsp_pop));
+      fill_q      <= fill_d;
       credit_q    <= CNTW'(credit_q + CNTW'(req_fire) - CNTW'(rsp_pop));
-      rsp_valid_q <= CNTW'(fill_q + CNTW'(rsp_push) - CNTW'(rsp_pop)) != '0;
+      rsp_valid_q <= fill_d != '0;
     end
   end
 
