@@ -41,13 +41,19 @@ deps:
 
 LONG ?= OFF
 
+# The code model query: CMake writes which target produces which file (scripts/test_targets.py).
 configure: deps
+	@mkdir -p $(BUILD)/.cmake/api/v1/query && touch $(BUILD)/.cmake/api/v1/query/codemodel-v2
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DFIU_LONG_TESTS=$(LONG) >/dev/null
 
 build: configure
 	@cmake --build $(BUILD) -j$(JOBS)
 
-sim: build
+# sim builds only the targets its tests (label sim) need, asked of CTest; test builds everything.
+SIM_TARGETS = scripts/test_targets.py --build $(BUILD) --who "make sim"
+sim: configure
+	@t=$$($(SIM_TARGETS) -- -L sim) && echo "make sim: building" $$t && cmake --build $(BUILD) -j$(JOBS) --target $$t
+	@$(SIM_TARGETS) --stage built -- -L sim
 	@scripts/sim_report.sh $(BUILD) $(JOBS)
 
 # long (long regressions) and synth (the full FPGA flow, tens of minutes) have their own targets.

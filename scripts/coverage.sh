@@ -78,84 +78,12 @@ cmake -S "$root" -B "$cb" -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_R
   -DFIU_COVERAGE=ON >"$cb.configure.log" 2>&1 ||
   { tail -20 "$cb.configure.log" >&2; die2 "configuring $cb failed (log: $cb.configure.log)"; }
 
-# select STAGE: the selected tests against the build. STAGE=plan prints the targets to build,
-# one per line, and fails (exit 2) naming every test whose program no target produces;
-# STAGE=built fails (exit 1) naming every test whose program or required file is still missing.
+# select STAGE: the selected tests against the build (scripts/test_targets.py, shared with make
+# sim). STAGE=plan prints the targets to build, one per line, and fails (exit 2) naming every
+# test whose program no target produces; STAGE=built fails (exit 1) naming every test whose
+# program or required file is still missing.
 select_tests() {
-  local stage=$1
-  ctest --test-dir "$cb" -N -R "$tests" -E "$EXCLUDE" --show-only=json-v1 >"$cb.tests.json"
-  ctest --test-dir "$cb" -N -V -R "$tests" -E "$EXCLUDE" >"$cb.tests.txt"
-  python3 - "$stage" "$cb" "$root" "$cb.tests.json" "$cb.tests.txt" <<'PY'
-import glob, json, os, re, sys
-stage, cb, root, tests_json, tests_txt = sys.argv[1:]
-reply = os.path.join(cb, ".cmake", "api", "v1", "reply")
-index = json.load(open(sorted(glob.glob(os.path.join(reply, "index-*.json")))[-1]))
-model = json.load(open(os.path.join(reply, index["reply"]["codemodel-v2"]["jsonFile"])))
-src_top = model["paths"]["source"]
-produces = {}  # absolute path -> target
-for t in model["configurations"][0]["targets"]:
-    tj = json.load(open(os.path.join(reply, t["jsonFile"])))
-    for a in tj.get("artifacts", []):
-        produces[os.path.normpath(os.path.join(cb, a["path"]))] = t["name"]
-    if tj["type"] == "UTILITY":  # custom targets: the files their commands generate,
-        for s in tj.get("sources", []):  # listed as OUTPUT.rule
-            p = os.path.normpath(os.path.join(src_top, s["path"]))
-            if s.get("isGenerated") and p.endswith(".rule"):
-                produces.setdefault(p[:-len(".rule")], t["name"])
-# CTest leaves out the command of a test whose program does not exist yet; -V names it.
-missing_exe, pending = {}, None
-for line in open(tests_txt):
-    m = re.match(r"Could not find executable (.+)$", line.rstrip("\n"))
-    if m:
-        pending = m.group(1)
-        continue
-    m = re.match(r"\s*Test\s+#\d+: (\S+)$", line.rstrip("\n"))
-    if m:
-        if pending:
-            missing_exe[m.group(1)] = pending
-        pending = None
-tests = json.load(open(tests_json))["tests"]
-in_build = lambda p: os.path.normpath(p).startswith(os.path.normpath(cb) + os.sep)
-targets, errors = [], []
-for t in tests:
-    name = t["name"]
-    props = {p["name"]: p["value"] for p in t.get("properties", [])}
-    argv = t.get("command") or [missing_exe.get(name, "")]
-    if stage == "built" and "command" not in t:
-        errors.append("%s: its program %s was not built" % (name, missing_exe.get(name, "?")))
-    needed = []
-    # programs named in the arguments too: test_vectors.sh FIU_MODEL ..., -DCMD=exe|args
-    for i, arg in enumerate(argv):
-        for tok in re.split(r"[|;=]", arg):
-            tok = os.path.normpath(tok) if tok.startswith("/") else None
-            if tok and tok in produces:
-                needed.append(produces[tok])
-            elif tok and i == 0 and in_build(tok):
-                errors.append("%s: runs %s, which no target of %s produces" % (name, tok, cb))
-    if argv == [""]:
-        errors.append("%s: CTest names no program for it" % name)
-    req = props.get("REQUIRED_FILES", [])
-    for f in req if isinstance(req, list) else [req]:
-        f = os.path.normpath(f)
-        if f in produces:
-            needed.append(produces[f])
-            if stage == "built" and not os.path.exists(f):
-                errors.append("%s: required file %s was not built" % (name, f))
-        elif not os.path.exists(f):
-            errors.append("%s: requires %s, which no target produces" % (name, f))
-    for n in needed:
-        if n not in targets:
-            targets.append(n)
-if not tests:
-    errors.append("no test matches the selection")
-for e in errors:
-    print("coverage.sh: selected test " + e if tests else "coverage.sh: " + e, file=sys.stderr)
-if errors:
-    sys.exit(2 if stage == "plan" else 1)
-if stage == "plan":
-    print("\n".join(targets))
-    print("coverage: %d tests need %d targets" % (len(tests), len(targets)), file=sys.stderr)
-PY
+  "$root/scripts/test_targets.py" --build "$cb" --stage "$1" --who coverage.sh -- -R "$tests" -E "$EXCLUDE"
 }
 
 targets=$(select_tests plan) || exit 2
