@@ -187,9 +187,6 @@ __attribute__((unused)) static bool host_fp_default(void) { return (_mm_getcsr()
 static bool host_fp_default(void) { return false; }
 #endif
 
-#if FIU_DOTADD_FAULT == 4
-#define host_fp_default() HOST_FP
-#endif
 
 static double u2d(uint32_t x)
 {
@@ -224,9 +221,6 @@ static inline bool fp_sum3(double p, double q, double c, bool flush, uint32_t *r
     uint64_t vb, tb;
     memcpy(&vb, &v, sizeof vb);
     memcpy(&tb, &t, sizeof tb);
-#if FIU_DOTADD_FAULT == 2
-    tb = 0;
-#endif
     if (((vb | tb) << 1) == 0) { /* exact and finite: IEEE zero signs are spec 2.4's */
         uint32_t x = d2u(u);
         *r = flush ? flush_in(x) : x;
@@ -243,11 +237,6 @@ static inline bool fp_sum3(double p, double q, double c, bool flush, uint32_t *r
     memcpy(&bits, &d, sizeof bits);
     uint64_t low = bits & ((1ull << 29) - 1), biased = (bits >> 52) & 0x7FFu;
     bool tiny = biased < 1023 - 126, near_mid = low - (1ull << 28) + T2_MARGIN <= 2 * T2_MARGIN;
-#if FIU_DOTADD_FAULT == 1
-    near_mid = false;
-#elif FIU_DOTADD_FAULT == 3
-    tiny = biased == 0;
-#endif
     if (tiny | near_mid)
         return false;
     *r = d2u(d);
@@ -332,9 +321,6 @@ static inline int t1_dotadd(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint
     int odd = _mm_movemask_ps(
         _mm_castsi128_ps(_mm_cmpgt_epi32(_mm_add_epi32(ex, vx), _mm_set1_epi32(-0x01800000))));
     unsigned odd_e = !is_normal(e);
-#if FIU_DOTADD_FAULT == 8
-    odd = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(ex, vx))), odd_e = (e & X) == X; /* zeros, subnormals pass */
-#endif
     if (__builtin_expect(odd | odd_e, 0)) {
         int bad = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(ex, vx))); /* inf or NaN */
         uint32_t xe = e & X;
@@ -364,11 +350,6 @@ static inline int t1_dotadd(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint
         __m128d ar = _mm_andnot_pd(_mm_set1_pd(-0.0), pq);
         __m128d tiny = _mm_and_pd(_mm_cmple_pd(ar, _mm_set1_pd(0x1p-126)), _mm_cmpgt_pd(ar, _mm_setzero_pd()));
         __m128d huge = _mm_cmpge_pd(ar, _mm_set1_pd(0x1p128));
-#if FIU_DOTADD_FAULT == 9
-        tiny = _mm_setzero_pd(); /* tiny products rounded as normal ones */
-#elif FIU_DOTADD_FAULT == 10
-        huge = _mm_setzero_pd(); /* overflowing products kept finite */
-#endif
         if (_mm_movemask_pd(_mm_or_pd(tiny, huge)))
             return 0;
     }
@@ -433,9 +414,6 @@ __attribute__((target("avx2"))) static size_t t2_avx2(size_t n, const uint32_t *
         __m256d u = _mm256_add_pd(s, f[4]), uc = _mm256_sub_pd(u, s);
         __m256d v = _mm256_add_pd(_mm256_sub_pd(s, _mm256_sub_pd(u, uc)), _mm256_sub_pd(f[4], uc));
         __m256i tb = _mm256_castpd_si256(t);
-#if FIU_DOTADD_FAULT == 2
-        tb = zero;
-#endif
         __m256i exact = _mm256_cmpeq_epi64(_mm256_slli_epi64(_mm256_or_si256(_mm256_castpd_si256(v), tb), 1), zero);
         __m256i nonfinite = _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_castpd_si256(u), exp64), exp64);
         __m256d dd = _mm256_add_pd(u, _mm256_add_pd(v, t));
@@ -447,11 +425,6 @@ __attribute__((target("avx2"))) static size_t t2_avx2(size_t n, const uint32_t *
         __m256i near_mid = _mm256_andnot_si256(_mm256_cmpgt_epi64(zero, low),
                                                _mm256_cmpgt_epi64(_mm256_set1_epi64x(2 * T2_MARGIN + 1), low));
         __m256i tiny = _mm256_cmpgt_epi64(_mm256_set1_epi64x(1023 - 126), biased);
-#if FIU_DOTADD_FAULT == 1
-        near_mid = zero;
-#elif FIU_DOTADD_FAULT == 3
-        tiny = _mm256_cmpeq_epi64(biased, zero);
-#endif
         __m256i take_u = _mm256_or_si256(exact, nonfinite);
         __m256i decline = _mm256_andnot_si256(take_u, _mm256_or_si256(tiny, near_mid));
         out |= (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(decline));

@@ -21,10 +21,6 @@
 #define FIU_HOST_FP 0
 #endif
 
-#ifndef FIU_DOTADD_FAULT
-#define FIU_DOTADD_FAULT 0 /* tests only: 1..8 break one safety check each (test_f32_fastpath) */
-#endif
-
 #if FIU_HOST_FP
 /* pq = [P, Q], x = [E, E]: exact doubles, each zero or of magnitude in [2^-298, 2^257).
  * In any rounding mode s = P+Q is rounded faithfully; if it is not exact, s minus the larger
@@ -36,18 +32,12 @@ static inline bool fiu_t1_sum(__m128d pq, __m128d x, uint32_t *r)
     __m128d qp = _mm_shuffle_pd(pq, pq, 1);
     __m128d s2 = _mm_add_pd(pq, qp); /* [s, s] */
     __m128d u2 = _mm_add_pd(s2, x);  /* [u, u] */
-#if FIU_DOTADD_FAULT == 5
-    qp = _mm_move_sd(qp, _mm_sub_pd(s2, pq)); /* drops the check s - P == Q */
-#endif
     __m128d ok = _mm_and_pd(_mm_cmpeq_pd(_mm_sub_pd(s2, pq), qp),
                             _mm_cmpeq_pd(_mm_sub_pd(u2, _mm_unpacklo_pd(s2, x)), _mm_unpacklo_pd(x, s2)));
     double ud = _mm_cvtsd_f64(u2);
     uint64_t ub;
     memcpy(&ub, &ud, sizeof ub);
     uint64_t mag = ub & ~(1ull << 63), lo = (1023ull - 126) << 52; /* 2^-126 */
-#if FIU_DOTADD_FAULT == 6
-    lo = 1; /* tiny sums accepted */
-#endif
     /* lo <= |u| < 2^128 - 2^103: the result is a normal fp32 (no subnormal rounding, no FLUSH,
      * no overflow; an exact zero, whose IEEE sign depends on the mode, is declined) */
     bool normal = mag - lo < 0x47EFFFFFF0000000ull - lo;
@@ -61,11 +51,7 @@ static inline bool fiu_t1_sum(__m128d pq, __m128d x, uint32_t *r)
     /* RNE to 24 significant bits on the bits (the carry stays in the magnitude); the rounded
      * value is a normal fp32, so its conversion is exact in every mode */
     __m128i b = _mm_castpd_si128(u2);
-#if FIU_DOTADD_FAULT == 7
-    __m128i inc = _mm_set1_epi64x(0x10000000); /* ties away from zero */
-#else
     __m128i inc = _mm_add_epi64(_mm_and_si128(_mm_srli_epi64(b, 29), _mm_set1_epi64x(1)), _mm_set1_epi64x(0x0FFFFFFF));
-#endif
     __m128d rd = _mm_castsi128_pd(_mm_andnot_si128(_mm_set1_epi64x(0x1FFFFFFF), _mm_add_epi64(b, inc)));
     *r = (uint32_t)_mm_cvtsi128_si32(_mm_castps_si128(_mm_cvtsd_ss(_mm_setzero_ps(), rd)));
     return true;
