@@ -22,7 +22,7 @@ static const char USAGE[] =
     "  check FILE    execute the stimulus and compare with the file's expected responses\n"
     "  gen           write a constrained-random stimulus with expected responses\n"
     "  disasm HEX... VINTRP words to LLVM AMDGPU syntax (GFX6/7 and GFX8/9 encodings)\n"
-    "  asm           assemble VINTRP (--gfx 6|8) or check and print NV IPA (--nv) text\n"
+    "  asm           assemble VINTRP (--gfx 6|7|8|9) or check and print NV IPA (--nv) text\n"
     "  help [CMD]    this text, or the help of one command (also: CMD --help)\n"
     "\n"
     "FILE '-' reads stdin. Exit status: 0 ok, 1 mismatch (check) or a status code never\n"
@@ -86,12 +86,13 @@ static const char DISASM_HELP[] =
     "Summary line on stderr: \"fiu-model disasm: N words, E errors\". Exit 2 if E > 0.\n";
 
 static const char ASM_HELP[] =
-    "usage: fiu-model asm --gfx 6|8 [FILE]\n"
+    "usage: fiu-model asm --gfx 6|7|8|9 [FILE]\n"
     "       fiu-model asm --nv [FILE]\n"
     "\n"
     "--gfx: reads VINTRP lines in LLVM's AMDGPU syntax (v_interp_p1_f32 v1, v0, attr0.x;\n"
-    "v_interp_p2_f32 v2, v1, attr5.w; v_interp_mov_f32 v0, p10, attr0.x) and prints one\n"
-    "0x%08x word per instruction in the GFX6/7 (6) or GFX8/9 (8) encoding.\n"
+    "v_interp_p2_f32_e32 v2, v1, attr5.w; v_interp_mov_f32 v0, p10, attr0.x; registers vN,\n"
+    "v[N], v[N:N]) and prints one 0x%08x word per instruction in the GFX6/7 (6, 7) or\n"
+    "GFX8/9 (8, 9) encoding. The VOP3 (_e64) forms are rejected (not modelled).\n"
     "--nv: reads seed 000's NVIDIA syntax (IPA{.IDX}{.mode}{.msi}{.SAT}, AL2P, MUFU.RCP, FCMP,\n"
     "MOV) and prints each instruction in canonical form (docs/render.md).\n"
     "';' (GCN), '#' and '//' start comments. FILE '-' or no FILE reads stdin. Errors are\n"
@@ -525,12 +526,10 @@ static int cmd_asm(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--gfx") == 0 && i + 1 < argc) {
             i++;
-            if (strcmp(argv[i], "6") == 0)
-                gfx = 6;
-            else if (strcmp(argv[i], "8") == 0)
-                gfx = 8;
+            if (argv[i][0] >= '6' && argv[i][0] <= '9' && argv[i][1] == '\0')
+                gfx = (unsigned)(argv[i][0] - '0');
             else
-                return usage_error(ASM_HELP, "asm: bad --gfx '%s' (6 or 8)", argv[i]);
+                return usage_error(ASM_HELP, "asm: bad --gfx '%s' (6, 7, 8 or 9)", argv[i]);
         } else if (strcmp(argv[i], "--nv") == 0) {
             nv = true;
         } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
@@ -542,7 +541,7 @@ static int cmd_asm(int argc, char **argv)
         }
     }
     if (nv == (gfx != 0))
-        return usage_error(ASM_HELP, "asm: give exactly one of --gfx 6|8 and --nv%s", "");
+        return usage_error(ASM_HELP, "asm: give exactly one of --gfx 6|7|8|9 and --nv%s", "");
     FILE *f = stdin;
     const char *name = "<stdin>";
     if (in && strcmp(in, "-") != 0) {

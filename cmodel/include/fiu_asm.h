@@ -17,7 +17,7 @@ extern "C" {
 enum { FIU_ASM_ERR_LEN = 160, FIU_ASM_TEXT_LEN = 128 };
 
 /* ---- GCN VINTRP (spec 4.7) ---- */
-/* gfx 6 (GFX6/7, bits 31:26 = 0b110010, top byte 0xC8) or 8 (GFX8/9, 0b110101, 0xD4). */
+/* gfx 6 or 7 (GFX6/7, bits 31:26 = 0b110010, top byte 0xC8), 8 or 9 (GFX8/9, 0b110101, 0xD4). */
 uint32_t fiu_gcn_encoding_bits(unsigned gfx); /* 0x32 / 0x35; 0 for another gfx */
 
 /* One word to text, e.g. "v_interp_p1_f32 v1, v0, attr0.x", "v_interp_mov_f32 v0, p10, attr0.x".
@@ -25,9 +25,10 @@ uint32_t fiu_gcn_encoding_bits(unsigned gfx); /* 0x32 / 0x35; 0 for another gfx 
  * spec 4.7 / chapter 7 but WAVE_RANGE). *gfx (may be NULL) gets 6 or 8. */
 bool fiu_gcn_disasm(uint32_t word, char *text, size_t n, unsigned *gfx, char *err, size_t errn);
 
-/* One source line to a word. Mnemonics, registers, p0/p10/p20 and attrN.c are
- * case-insensitive; ';', '//' and '#' start comments. Returns 1 (word set), 0 (blank or
- * comment line) or -1 (err set). */
+/* One source line to a word, as LLVM's AMDGPU assembler gives it (docs/spec.md 4.7.1):
+ * mnemonics with or without _e32, vN / v[N] / v[N:N], p0/p10/p20 and attrN.c, all
+ * case-insensitive; ';', '//' and '#' start comments; the VOP3 (_e64) forms are rejected.
+ * Returns 1 (word set), 0 (blank or comment line) or -1 (err set). */
 int fiu_gcn_asm_line(const char *line, unsigned gfx, uint32_t *word, char *err, size_t errn);
 
 /* ---- NVIDIA IPA / AL2P (seed 000 syntax) ---- */

@@ -131,10 +131,11 @@ static void test_gcn(tb_checker *tc, uint64_t *rng)
     } BAD[] = {
         {"v_interp_p1_f32 v1, v1, attr0.x", "VDST == VSRC"},
         {"v_interp_p2_f32 v7, v7, attr0.x", "VDST == VSRC"},
-        {"v_interp_p1_f32 v1, v0, attr33.x", "out of range"},
+        {"v_interp_p1_f32 v1, v0, attr33.x", "out of bounds"},
         {"v_interp_p1_f32 v1, v0, attr0.q", "channel"},
         {"v_interp_p1_f32 v1, v0, attr0", "channel"},
-        {"v_interp_p1_f32 v1, v0, attr.x", "attrN.c"},
+        {"v_interp_p1_f32 v1, v0, attr.x", "attribute number"},
+        {"v_interp_p1_f32 v1, v0, bttr0.x", "attrN.c"},
         {"v_interp_p1_f32 v256, v0, attr0.x", "bad VGPR"},
         {"v_interp_p1_f32 s1, v0, attr0.x", "expected a VGPR"},
         {"v_interp_mov_f32 v0, p3, attr0.x", "p10, p20 or p0"},
@@ -142,7 +143,13 @@ static void test_gcn(tb_checker *tc, uint64_t *rng)
         {"v_interp_p3_f32 v1, v0, attr0.x", "unknown mnemonic"},
         {"v_interp_p1_f32 v1 v0, attr0.x", "expected ','"},
         {"v_interp_p1_f32 v1, v0, attr0.x, v3", "unexpected"},
-        {"v_interp_p1_f32", "expected a VGPR"},
+        {"v_interp_p1_f32", "too few operands"},
+        {"v_interp_p1_f32 v1, v0,", "too few operands"},
+        {"v_interp_p1_f32_e64 v1, v0, attr0.x", "no VOP3 form"},
+        {"v_interp_p1_f32_sdwa v1, v0, attr0.x", "no DPP or SDWA"},
+        {"v_interp_p1_f32 v1, v[0:1], attr0.x", "not one VGPR"},
+        {"v_interp_p1_f32 v1, v0, attr0.x high", "'high'"},
+        {"v_interp_p1_f32 v1, v0x1, attr0.x", "bad VGPR"},
     };
     for (unsigned i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
         char err[FIU_ASM_ERR_LEN] = "";
@@ -155,7 +162,11 @@ static void test_gcn(tb_checker *tc, uint64_t *rng)
     char err[FIU_ASM_ERR_LEN];
     CHECK(tc, fiu_gcn_asm_line("  ; only a comment", 6, &w, err, sizeof err) == 0, "comment line");
     CHECK(tc, fiu_gcn_asm_line("", 8, &w, err, sizeof err) == 0, "empty line");
-    CHECK(tc, fiu_gcn_asm_line("v_interp_p1_f32 v1, v0, attr0.x", 7, &w, err, sizeof err) == -1, "gfx 7");
+    CHECK(tc, fiu_gcn_asm_line("v_interp_p1_f32 v1, v0, attr0.x", 10, &w, err, sizeof err) == -1, "gfx 10");
+    CHECK(tc, fiu_gcn_asm_line("v_interp_p1_f32 v1, v0, attr0.x", 7, &w, err, sizeof err) == 1 && w == 0xC8040000u,
+          "gfx 7");
+    CHECK(tc, fiu_gcn_asm_line("v_interp_p1_f32_e32 v1, v0, attr0.x", 9, &w, err, sizeof err) == 1 && w == 0xD4040000u,
+          "gfx 9, _e32");
 }
 
 /* ---- NV ---- */
