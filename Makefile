@@ -60,7 +60,7 @@ sim: configure
 test: build
 	$(CTEST) -LE '^(long|synth)$$'
 
-# Deep regression (docs/verification.md, "Deep regression and Slurm"): SHARDS shards of VECTORS
+# Long regression (docs/verification.md, "Long regression and Slurm"): SHARDS shards of VECTORS
 # lane vectors, shard i on seeds SEED0 + i*SEEDS_PER_SHARD ..., JOBS at a time (scripts/regress.py),
 # then every long-labelled CTest test; fails if either fails.
 SHARDS ?= 8

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Sharded deep regression: run one shard (a seed range), merge shard results, or run all
+"""Sharded long regression: run one shard (a seed range), merge shard results, or run all
 shards locally. The batch form (a Slurm job array) is scripts/slurm/submit.sh; both write the
-same per-shard files and share one merge (docs/verification.md, "Deep regression and Slurm")."""
+same per-shard files and share one merge (docs/verification.md, "Long regression and Slurm")."""
 
 import argparse
 import json
@@ -294,7 +294,7 @@ def add_shard_opts(p, need_index):
 def main():
     ap = argparse.ArgumentParser(
         prog="scripts/regress.py",
-        description="Sharded deep regression. Each shard runs a seed range of the workloads "
+        description="Sharded long regression. Each shard runs a seed range of the workloads "
                     "(dotadd: RTL fiu_dotadd vs C model; mpfr: C model vs MPFR; cosim: fiu_top "
                     "LANES=4 vs C model) and writes shard-NNNN.json (lane vectors, mismatches, "
                     "seconds, exact commands and seeds, pass/fail). 'merge' gathers them into "

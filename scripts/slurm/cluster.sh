@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# A single-node Slurm on localhost for the batch form of the deep regression
-# (docs/verification.md, "Deep regression and Slurm"). Needs root, slurm-wlm and munge.
+# A single-node Slurm on localhost for the batch form of the long regression
+# (docs/verification.md, "Long regression and Slurm"). Needs root, slurm-wlm and munge.
 set -u -o pipefail
 
 PROG=cluster.sh
@@ -85,7 +85,7 @@ write_conf() {
   local cpus
   cpus=$(nproc)
   cat > "$CONF.tmp" <<EOF
-# Written by scripts/slurm/cluster.sh: a one-node cluster on 127.0.0.1 for the fiu deep regression.
+# Written by scripts/slurm/cluster.sh: a one-node cluster on 127.0.0.1 for the fiu long regression.
 ClusterName=fiu
 SlurmctldHost=$NODE(127.0.0.1)
 SlurmctldPort=$CTLD_PORT

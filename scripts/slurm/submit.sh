@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The deep regression's shards as one Slurm job array; waits, then merges one summary
-# (docs/verification.md, "Deep regression and Slurm").
+# The long regression's shards as one Slurm job array; waits, then merges one summary
+# (docs/verification.md, "Long regression and Slurm").
 set -u -o pipefail
 
 PROG=submit.sh

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CTest 'slurm': the deep regression's batch form end to end on the local one-node Slurm
+# CTest 'slurm': the long regression's batch form end to end on the local one-node Slurm
 # (scripts/slurm/cluster.sh), starting it if needed: a 3-task array with tiny counts must
 # merge to PASS; the same results with one shard removed, and a 2-task array with an injected
 # mismatch, must merge to FAIL. Exit 0 pass, 1 fail, 77 skip (Slurm or munge not installed).
