@@ -1,4 +1,4 @@
-# Install of the C model as a library (docs/ip.md, issue 14): libfiu.a and libfiu.so (same
+# Install of the C model as a library (docs/ip.md): libfiu.a and libfiu.so (same
 # sources as fiu_cmodel, compiled position-independent once), the public headers under
 # include/fiu/, fiu-model, the CMake package fiu (fiu::fiu, fiu::fiu_static, fiu::fiu_shared)
 # and fiu.pc. Included from cmodel/CMakeLists.txt (FIU_CMODEL_SRCS, FIU_PUBLIC_HEADERS).
@@ -7,7 +7,7 @@ include(CMakePackageConfigHelpers)
 
 add_library(fiu_obj OBJECT ${FIU_CMODEL_SRCS})
 set_target_properties(fiu_obj PROPERTIES POSITION_INDEPENDENT_CODE ON C_VISIBILITY_PRESET default)
-target_include_directories(fiu_obj PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/include)
+target_include_directories(fiu_obj PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/include ${FIU_GENERATED_INCLUDE})
 
 foreach(kind static shared)
   string(TOUPPER ${kind} KIND)
@@ -15,6 +15,7 @@ foreach(kind static shared)
   set_target_properties(fiu_${kind} PROPERTIES OUTPUT_NAME fiu EXPORT_NAME fiu_${kind})
   target_include_directories(fiu_${kind} PUBLIC
     $<BUILD_INTERFACE:${CMAKE_CURRENT_SOURCE_DIR}/include>
+    $<BUILD_INTERFACE:${FIU_GENERATED_INCLUDE}>
     $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/fiu>)
 endforeach()
 set_target_properties(fiu_shared PROPERTIES VERSION ${PROJECT_VERSION} SOVERSION ${PROJECT_VERSION_MAJOR})

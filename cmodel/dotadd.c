@@ -515,6 +515,8 @@ __attribute__((noinline)) static uint32_t dotadd_slow(uint32_t a, uint32_t b, ui
     return host_fp_default() ? dotadd_t2_ops(a, b, c, d, e, mode) : dotadd_int(a, b, c, d, e, mode);
 }
 
+bool fiu_f32_host_fp(void) { return FIU_HOST_FP; }
+
 uint32_t fiu_f32_dotadd(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e, unsigned mode)
 {
 #if HOST_FP

@@ -8,7 +8,9 @@
 #include "fiu_model.h"
 #include "fiu_asm.h"
 #include "fiu_cov.h"
+#include "fiu_f32.h"
 #include "fiu_vectors.h"
+#include "fiu_version.h"
 
 enum { EXIT_MISMATCH = 1, EXIT_INPUT = 2 };
 
@@ -24,6 +26,7 @@ static const char USAGE[] =
     "  disasm HEX... VINTRP words to LLVM AMDGPU syntax (GFX6/7 and GFX8/9 encodings)\n"
     "  asm           assemble VINTRP (--gfx 6|7|8|9) or check and print NV IPA (--nv) text\n"
     "  help [CMD]    this text, or the help of one command (also: CMD --help)\n"
+    "  --version     the version, and whether the host floating-point fast paths are built in\n"
     "\n"
     "FILE '-' reads stdin. Exit status: 0 ok, 1 mismatch (check) or a status code never\n"
     "produced (gen --require-all-status), 2 bad input (\"file:line: reason\") or usage.\n";
@@ -606,6 +609,11 @@ int fiu_model_main(int argc, char **argv)
     const char *cmd = argv[1];
     if (want_help(cmd)) {
         fputs(USAGE, stdout);
+        return 0;
+    }
+    if (strcmp(cmd, "--version") == 0) {
+        printf("fiu-model %s\nhost FP fast paths: %s\n", fiu_version(),
+               fiu_f32_host_fp() ? "built in" : "compiled out (integer path only)");
         return 0;
     }
     if (strcmp(cmd, "help") == 0) {

@@ -48,6 +48,19 @@ def code_model(build):
     return produces
 
 
+def testfile_commands(build):
+    """test name -> its command line, from the CTestTestfile.cmake files: CTest's JSON leaves out
+    the command (arguments included) of a test whose program is not built yet"""
+    cmds = {}
+    for f in glob.glob(os.path.join(build, "**", "CTestTestfile.cmake"), recursive=True):
+        for line in open(f):
+            m = re.match(r"add_test\(\[=\[(.+?)\]=\] (.*)\)$", line.rstrip("\n"))
+            if m:
+                cmds[m.group(1)] = [re.sub(r"\\(.)", r"\1", a)
+                                    for a in re.findall(r'"((?:[^"\\]|\\.)*)"', m.group(2))]
+    return cmds
+
+
 def main(argv):
     build, stage, who, sel = None, "plan", "test_targets.py", []
     i = 0
@@ -93,6 +106,8 @@ def main(argv):
                 missing_exe[m.group(1)] = pending
             pending = None
 
+    from_file = testfile_commands(build)
+
     def in_build(p):
         return os.path.normpath(p).startswith(build + os.sep)
 
@@ -100,7 +115,7 @@ def main(argv):
     for t in tests:
         name = t["name"]
         props = {p["name"]: p["value"] for p in t.get("properties", [])}
-        argv_t = t.get("command") or [missing_exe.get(name, "")]
+        argv_t = t.get("command") or from_file.get(name) or [missing_exe.get(name, "")]
         if stage == "built" and "command" not in t:
             errors.append("%s: its program %s was not built" % (name, missing_exe.get(name, "?")))
         needed = []

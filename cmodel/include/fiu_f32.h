@@ -64,6 +64,11 @@ uint32_t fiu_f32_post_multiply(uint32_t r, uint32_t rb, bool pmul, bool sat);
 /* Saturate stage (spec 2.9): flush, then clamp to [+0, 1]; NaN and -0 give +0. */
 uint32_t fiu_f32_saturate(uint32_t x);
 
+/* True if this build of the library has the host floating-point fast paths (spec 2.11, tiers 1
+ * and 2: x86 SSE2 with FLT_EVAL_METHOD 0, no -ffast-math, no -DFIU_NO_HOST_FP); false if every
+ * result comes from the integer path, as on any other host. Results are the same either way. */
+bool fiu_f32_host_fp(void);
+
 /* Classification helpers on bit patterns. */
 static inline bool fiu_f32_is_nan(uint32_t x) { return (x & 0x7FFFFFFFu) > 0x7F800000u; }
 static inline bool fiu_f32_is_subnormal(uint32_t x)

@@ -24,7 +24,7 @@ from . import _fiu
 from ._fiu import VectorFormatError
 
 __all__ = [
-    "VectorFormatError", "Op", "IpaMode", "Loc", "Interp", "AlphaFunc", "AlphaFormat", "UnpackFormat",
+    "__version__", "VectorFormatError", "Op", "IpaMode", "Loc", "Interp", "AlphaFunc", "AlphaFormat", "UnpackFormat",
     "Status", "status_name", "f32_dotadd", "f32_dotadd_ref", "f32_fma", "f32_mul", "f32_flush",
     "f32_post_multiply", "f32_saturate", "unpack", "alpha_pass", "alpha_unorm", "f32_bits", "f32_value",
     "Lane", "Request", "Response", "State", "MAX_LANES",
@@ -33,6 +33,9 @@ __all__ = [
     "write_vectors", "format_vectors", "run_vectors", "generate",
 ]
 
+#: The version of the C library the extension is built from (the file VERSION at the top of
+#: the source tree; the same as the installed distribution's metadata).
+__version__: str = _fiu.__version__
 MAX_LANES: int = _fiu.MAX_LANES
 U32 = Union[int, np.integer, np.ndarray, Sequence[int]]
 

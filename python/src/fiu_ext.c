@@ -14,6 +14,7 @@
 #include "fiu.h"
 #include "fiu_f32.h"
 #include "fiu_vectors.h"
+#include "fiu_version.h"
 
 static PyObject *VectorFormatError; /* "file:line: reason" of the C reader; subclass of ValueError */
 
@@ -1383,5 +1384,11 @@ PyMODINIT_FUNC PyInit__fiu(void)
             Py_DECREF(m);
             return NULL;
         }
+    /* the library's version (fiu_version.h, from the file VERSION): fiu.__version__ */
+    if (PyModule_AddStringConstant(m, "__version__", fiu_version()) < 0 ||
+        PyModule_AddIntConstant(m, "HOST_FP", fiu_f32_host_fp()) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
     return m;
 }

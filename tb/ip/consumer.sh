@@ -17,7 +17,7 @@ if [ "$mode" = install ]; then
   rm -rf "$prefix"
   cmake --install "$build" --prefix "$prefix" >/dev/null || die "cmake --install $build failed"
   for f in lib/libfiu.a lib/libfiu.so include/fiu/fiu.h include/fiu/fiu_f32.h include/fiu/fiu_vectors.h \
-           include/fiu/fiu_regs.h bin/fiu-model lib/cmake/fiu/fiuConfig.cmake \
+           include/fiu/fiu_regs.h include/fiu/fiu_version.h bin/fiu-model lib/cmake/fiu/fiuConfig.cmake \
            lib/cmake/fiu/fiuConfigVersion.cmake lib/cmake/fiu/fiuTargets.cmake lib/pkgconfig/fiu.pc \
            share/fiu/rtl/fiu_top.sv share/fiu/rtl/fiu_axil.sv share/fiu/fiu.core; do
     [ -e "$prefix/$f" ] || die "$prefix/$f: not installed"
@@ -43,7 +43,8 @@ case "$mode" in
     export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
     cflags=$(pkg-config --cflags fiu) || die "pkg-config --cflags fiu failed"
     libdir=$(pkg-config --variable=libdir fiu)
-    [ "$(pkg-config --modversion fiu)" = 0.1 ] || die "pkg-config --modversion fiu: $(pkg-config --modversion fiu)"
+    hv=$(sed -n 's/^#define FIU_VERSION_STRING "\(.*\)"$/\1/p' "$prefix/include/fiu/fiu_version.h")
+    [ "$(pkg-config --modversion fiu)" = "$hv" ] || die "pkg-config --modversion fiu: $(pkg-config --modversion fiu), fiu_version.h: $hv"
     if [ "$mode" = pkgconfig ]; then
       libs="$(pkg-config --libs fiu) -Wl,-rpath,$libdir"
     else

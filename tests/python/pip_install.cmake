@@ -21,6 +21,8 @@ for r in fiu.read_vectors(sys.argv[2]):
     else:
         st.apply(r)
 from importlib.metadata import version
+# the wheel's version (pyproject.toml, from VERSION) is the C library's (fiu_version.h)
+assert version('fiu') == fiu.__version__, (version('fiu'), fiu.__version__)
 print('pip_install: fiu', version('fiu'), 'from', fiu.__file__ + ':', n, 'requests OK')
 " ${OUT} ${VEC} RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)

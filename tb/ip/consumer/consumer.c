@@ -9,6 +9,7 @@
 #include "fiu.h"
 #include "fiu_regs.h"
 #include "fiu_vectors.h"
+#include "fiu_version.h"
 
 int main(int argc, char **argv)
 {
@@ -21,6 +22,11 @@ int main(int argc, char **argv)
     /* The register map header is installed with the library (spec 8.2 layouts). */
     if (FIU_REGS__ID__VALUE_reset != 0x46495554u || offsetof(fiu_regs_t, RAM) != 0x10000) {
         fprintf(stderr, "fiu_consumer: fiu_regs.h: unexpected ID value or RAM offset\n");
+        return 1;
+    }
+    /* The installed header and library are one release. */
+    if (strcmp(fiu_version(), FIU_VERSION_STRING) != 0) {
+        fprintf(stderr, "fiu_consumer: fiu_version.h is %s, the library %s\n", FIU_VERSION_STRING, fiu_version());
         return 1;
     }
     fiu_vreader *r = fiu_vreader_open(argv[1]);
@@ -65,7 +71,7 @@ int main(int argc, char **argv)
     fiu_vreader_close(r);
     if (have)
         fiu_state_free(&st);
-    printf("fiu_consumer: %s: requests=%lu checked=%lu mismatches=%lu %s\n", argv[1], requests, checked,
-           bad, rc == 0 ? "PASS" : "FAIL");
+    printf("fiu_consumer: fiu %s: %s: requests=%lu checked=%lu mismatches=%lu %s\n", fiu_version(), argv[1],
+           requests, checked, bad, rc == 0 ? "PASS" : "FAIL");
     return rc;
 }
