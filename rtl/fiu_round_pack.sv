@@ -64,11 +64,7 @@ module fiu_round_pack #(
     // 24 significant bits, guard, and all lower bits jammed.
     q         = y[25:2];
     sticky    = y[0];
-`ifdef FIU_INJECT_FAULT
-    inc       = y[1] & q[0];  // deliberate bug (docs/debugging.md): sticky bit ignored
-`else
     inc       = y[1] & (sticky | q[0]);
-`endif
     // Normal: biased exponent e_bias - sh (q[23] set); overflow iff e_top - sh >= 128.
     // Subnormal: 0. The increment carries into the exponent field (subnormal -> 2^-126,
     // 1.11..1 -> next binade, 0x7F7FFFFF -> inf).

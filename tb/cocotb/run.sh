@@ -13,8 +13,9 @@ usage: tb/cocotb/run.sh --build DIR [--name NAME] [--seed N] [--count N] [--rtl 
   --build DIR        the CMake build directory (its python/ holds the fiu package)
   --name NAME        output directory DIR/tb/cocotb/NAME (default: run)
   --seed N           stimulus seed (default 1; printed); --count N requests per test (default 300)
-  --rtl DIR          RTL sources (default: the repository's rtl/)
-  --define NAME      a define (e.g. FIU_INJECT_FAULT, the rounding bug of docs/debugging.md)
+  --rtl DIR          RTL sources (default: the repository's rtl/; BUILD/mutants/rtl_round is the
+                     rounding bug of docs/debugging.md, tb/mutants.cmake)
+  --define NAME      a define for the simulator (-DNAME)
   --sim S            icarus (default; CTest) or verilator (5.006: about 2 minutes to compile, then
                      about 3x faster)
   --expect-mismatch  succeed only if a test fails with a scoreboard mismatch (mutant runs)
