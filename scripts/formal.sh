@@ -23,8 +23,8 @@ and prints a summary such as
                   cover   reachability of the interesting cases (C1..C4)
                   broken  a deliberately false property; it must fail (negative test)
   --expect-cex  exit 1 only when a task ends with a counterexample (FAIL) and 0 otherwise,
-                a tool error included: for the WILL_FAIL negative test, so that a broken
-                tool does not pass as a failed proof
+                a tool error included (by hand; CTest's formal.broken instead requires exit 1,
+                status FAIL and the counterexample's assertion through scripts/expect_fail.sh)
   --help        this text
 
 Exit status: 0 every task passed, 1 a task failed or errored, 77 tools missing (skip).
