@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
 # Runs the cocotb testbench of fiu_axil (test_fiu_axil.py) under Icarus with the project venv.
-# Usage: run.sh --lib LIBFIU_SO --out DIR [--lanes N] [--requests N] [--seed N] [--inject]
+# Usage: run.sh --build DIR --out DIR [--lanes N] [--requests N] [--seed N] [--inject]
 #               [--tests test_a,test_b] [--help]
-# Exit 0 when every cocotb test passed; the last line is the summary.
+# Exit 0 when every cocotb test passed; the last line is the summary. Scoreboard: the fiu package
+# of the CMake build DIR (DIR/python/fiu, target fiu_py).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/../.." && pwd)
-lib="" out="" lanes=4 requests=200 seed=${SEED:-$(date +%s)} inject=0 tests=""
-usage() { sed -n '2,5p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+build="" out="" lanes=4 requests=200 seed=${SEED:-$(date +%s)} inject=0 tests=""
+usage() { sed -n '2,6p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 while [ $# -gt 0 ]; do
   case "$1" in
-    --lib) lib=$2; shift 2 ;;
+    --build) build=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --lanes) lanes=$2; shift 2 ;;
     --requests) requests=$2; shift 2 ;;
@@ -21,8 +22,9 @@ while [ $# -gt 0 ]; do
     *) echo "run.sh: unknown argument '$1' (try --help)" >&2; exit 2 ;;
   esac
 done
-[ -n "$lib" ] && [ -n "$out" ] || { usage >&2; exit 2; }
-[ -f "$lib" ] || { echo "run.sh: $lib: no such library (build fiu_shared)" >&2; exit 2; }
+[ -n "$build" ] && [ -n "$out" ] || { usage >&2; exit 2; }
+[ -d "$build/python/fiu" ] || { echo "run.sh: $build/python/fiu: missing (build target fiu_py)" >&2; exit 2; }
+build=$(realpath "$build")
 venv=$root/.venv
 [ -x "$venv/bin/cocotb-config" ] || { echo "run.sh: $venv: no cocotb (run scripts/deps.sh)" >&2; exit 2; }
 for n in "$lanes" "$requests" "$seed"; do
@@ -33,8 +35,8 @@ out=$(realpath "$out")
 echo "run.sh: fiu_axil cocotb lanes=$lanes requests=$requests seed=$seed (rerun: --seed $seed)"
 rm -f "$out/results.xml"
 set +e
-PATH="$venv/bin:$PATH" FIU_LIB=$(realpath "$lib") FIU_AXIL_REQUESTS=$requests FIU_AXIL_INJECT=$inject \
-  RANDOM_SEED=$seed TESTCASE=$tests COCOTB_RESULTS_FILE="$out/results.xml" PYTHONPATH="$here" \
+PATH="$venv/bin:$PATH" FIU_AXIL_REQUESTS=$requests FIU_AXIL_INJECT=$inject \
+  RANDOM_SEED=$seed TESTCASE=$tests COCOTB_RESULTS_FILE="$out/results.xml" PYTHONPATH="$build/python:$here" \
   make -s -C "$here" SIM_BUILD="$out/sim_build" LANES="$lanes" > "$out/log.txt" 2>&1
 rc=$?
 set -e
