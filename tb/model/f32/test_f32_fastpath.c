@@ -8,7 +8,7 @@
  * Half of the rounds run under one of the 15 non-default host states (rounding mode by
  * fesetround x MXCSR FTZ, DAZ) or with the invalid, divide-by-zero, overflow and underflow
  * traps enabled (glibc): the results must be the reference's and the default state's, and no
- * trap may fire. Built also with -DFIU_DOTADD_FAULT=n, where it must fail (CTest). */
+ * trap may fire. Built also over each dot-add mutant of tb/mutants.cmake, where it must fail (CTest). */
 #define _GNU_SOURCE /* feenableexcept */
 #include <fenv.h>
 #include <inttypes.h>
