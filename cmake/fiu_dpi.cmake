@@ -20,4 +20,5 @@ install(TARGETS fiu_dpi_static fiu_dpi_shared EXPORT fiuTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(FILES ${PROJECT_SOURCE_DIR}/tb/sv/fiu_dpi_pkg.sv ${PROJECT_SOURCE_DIR}/tb/sv/fiu_checker.sv
+              ${PROJECT_SOURCE_DIR}/tb/sv/fiu_checker_bind.sv
   DESTINATION ${CMAKE_INSTALL_DATADIR}/fiu/sv)
