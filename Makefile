@@ -9,7 +9,8 @@ RTL_SRCS = $(sort $(wildcard rtl/*.sv))
 
 help:
 	@echo "fiu targets:"
-	@echo "  make sim      main regression (installs missing packages first)"
+	@echo "  make sim      main regression (CTest label sim), building only the targets its tests run;"
+	@echo "               installs missing packages first"
 	@echo "  make test     whole test suite except the long and synth labels (what CI runs)"
 	@echo "  make regress  long regressions: SHARDS seed-range shards run locally, then ctest -L long"
 	@echo "  make regress-shards [SHARDS=8 VECTORS=1e7 SEED0=1 SEEDS_PER_SHARD=1]  the shards only"
