@@ -467,3 +467,9 @@ const char *fiu_dpi_f32_text(void *h, uint32_t bits)
     fiu_vec_f32_text(bits, d->text);
     return d->text;
 }
+
+void fiu_dpi_exit(int32_t status)
+{
+    fflush(NULL);
+    exit(status);
+}

@@ -87,6 +87,11 @@ int32_t fiu_dpi_got_result(void *h, uint32_t lane, uint32_t result);
 int32_t fiu_dpi_check(void *h, const char *prefix, uint32_t tag, uint32_t wmask, uint32_t kill,
                       uint32_t pred, uint32_t status);
 
+/* Ends the process with exit status `status` after flushing stdout and stderr: for a checker's
+ * final block when the simulator went on after $fatal (Verilator under +verilator+error+limit
+ * ignores $stop and $fatal and exits 0). */
+void fiu_dpi_exit(int32_t status);
+
 /* Shortest text of an fp32 value ("1", "-0", "nan"), valid until the next call on h. */
 const char *fiu_dpi_f32_text(void *h, uint32_t bits);
 

@@ -44,6 +44,7 @@ package fiu_dpi_pkg;
       input int unsigned tag, input int unsigned wmask, input int unsigned kill,
       input int unsigned pred, input int unsigned status);
   import "DPI-C" function string fiu_dpi_f32_text(input chandle h, input int unsigned bits);
+  import "DPI-C" function void fiu_dpi_exit(input int status);
 
   // One mirrored fiu_top #(.LANES(LANES), .RAM_WORDS(...)). Methods return the fiu_dpi codes; a
   // failed call has printed its reason ("fiu_dpi: ...") and the caller reports it ($error).

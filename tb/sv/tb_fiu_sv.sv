@@ -238,8 +238,9 @@ module tb_fiu_sv #(
       $display("  +resets=R         mid-traffic resets per 10^4 requests (default 10), besides");
       $display("                    the one at half the run (none with R=0)");
       $display("  +verilator+error+limit+N  keep running after the first mismatch");
-      $display("Exit status 0 when every response matched; the checker ends a failed run with");
-      $display("$error/$fatal (Verilator: exit status 134).");
+      $display("Exit status 0 when every response matched; a mismatch is an $error: Verilator");
+      $display("stops there with exit status 134, or with +verilator+error+limit+N goes on and");
+      $display("the checker ends the run with exit status 1.");
       $finish;
     end
     if (!$value$plusargs("seed=%d", seed)) seed = 1;
