@@ -913,7 +913,7 @@ static void maybe_change_state(gen_t *g)
  * for all lanes of an IPA request, one primitive of the GCN wave for all quads of a VINTRP
  * request, one Ra (IDX) or address (AL2P) for all lanes. Triangles and GCN parameters reach
  * the RAM one word at a time, into a slot or an LDS buffer that no request reads yet. State
- * writes are paced by a credit of one port write (tb/cosim/cfg_writes.c) per
+ * writes are paced by a credit of one port write (tb/common/cfg_writes.c) per
  * FIU_GEN_TP_REQUESTS_PER_WRITE requests; FIU_GEN_TP_ILLEGAL_PER_MILLE requests per 1000
  * carry one illegal encoding or lane error. */
 typedef enum { TPW_RAM, TPW_MAP, TPW_ALPHA, TPW_MODE, TPW_SAMPLES, TPW_COUNT_ } tp_write;

@@ -168,7 +168,7 @@ bool fiu_gen_parse_ops(const char *list, uint32_t *ops);
 bool fiu_gen_parse_mix(const char *name, uint32_t *mix);
 const char *fiu_gen_mix_name(uint32_t mix);
 
-/* Throughput mix: port-level configuration writes (tb/cosim/cfg_writes.c) per request, as
+/* Throughput mix: port-level configuration writes (tb/common/cfg_writes.c) per request, as
  * 1/FIU_GEN_TP_REQUESTS_PER_WRITE over a long stream; illegal requests per 1000. */
 enum { FIU_GEN_TP_REQUESTS_PER_WRITE = 16, FIU_GEN_TP_ILLEGAL_PER_MILLE = 10 };
 

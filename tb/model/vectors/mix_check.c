@@ -1,6 +1,6 @@
 /* fiu_mix_check: checks the stated properties of the throughput mix (docs/vectors.md 10.2)
  * on a vector file and prints its statistics: op shares, configuration-port writes per
- * request (counted as tb/cosim/cfg_writes.c emits them) and the fraction of illegal requests. */
+ * request (counted as tb/common/cfg_writes.c emits them) and the fraction of illegal requests. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -153,7 +153,7 @@ static void usage(FILE *out)
             "  Checks the throughput mix's properties on a vector file (docs/vectors.md 10.2):\n"
             "  - IPA: executing lanes share prim_base; IPA.IDX and AL2P: executing lanes share Ra;\n"
             "  - VINTRP: every quad of the request is on one primitive of M0's newprimmask;\n"
-            "  - configuration-port writes (tb/cosim/cfg_writes.c) per request, from the first\n"
+            "  - configuration-port writes (tb/common/cfg_writes.c) per request, from the first\n"
             "    request on, within [LO, HI] (default 1/20 1/12);\n"
             "  - fraction of requests with a status other than OK within [LO, HI]\n"
             "    (default 0.001 0.03).\n"

@@ -1,5 +1,5 @@
 // The Verilated fiu_top (--sc) behind a pin-level transactor: state records become
-// configuration-port writes (tb/cosim/cfg_writes.c), requests are offered with random
+// configuration-port writes (tb/common/cfg_writes.c), requests are offered with random
 // bubbles until accepted, responses are taken under random backpressure (docs/spec.md 8).
 #ifndef FIU_RTL_SC_H
 #define FIU_RTL_SC_H

@@ -1,0 +1,359 @@
+#!/usr/bin/env python3
+"""Check that README.md and docs/*.md name only things that exist, and that repeated figures agree.
+
+What is checked, in every backquoted span (`...`) of the documents (fenced blocks excluded):
+  make targets      `make X ...`: X is a target of the Makefile
+  script options    `scripts/x.sh --opt ...`: the script exists and its source handles --opt
+  CTest labels      `ctest -L x`, "label(s) `x`": x is a label CTest knows
+  CTest tests       dotted names whose first part starts a CTest test name (`unit.*`,
+                    `version.agree`, `f32_fastpath_fault1..3`): some test matches
+  file paths        `cmodel/...`, `rtl/...`, `tb/...`, `scripts/...`, `docs/...`, ... exist (globs allowed)
+  RTL signals       `u_dut.s1_valid_q`, `*_q`/`*_i`/`*_o`/`*_gclk` names, `a_o..e_o`: each
+                    identifier occurs in rtl/*.sv or tb/**/*.sv
+Also: README.md's "CTest labels:" paragraph lists every label CTest knows, and the figures that
+several documents quote (throughput, latency, DEEP registers, dot-add stages, fuzz targets,
+coverage) agree with each other and, where the code defines them, with the code.
+
+Prints each problem as `file:line: reason`, then
+`docs: N references checked in M files, K problems`; exit 1 on any problem, 2 on a usage error.
+CTest names and labels come from `ctest --show-only=json-v1` in --build (skipped with a note
+if --build is not given).
+"""
+import argparse
+import fnmatch
+import glob
+import json
+import os
+import re
+import subprocess
+import sys
+
+WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+         "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
+REPO_DIRS = ("cmodel/", "rtl/", "tb/", "scripts/", "docs/", "cmake/", "python/", "tests/")
+SIGNAL_RE = re.compile(r"^[A-Za-z]\w*_(q|i|o|ni|gclk)$")
+
+
+class Checker:
+    def __init__(self, root, tests, labels):
+        self.root = root
+        self.tests = tests          # None: CTest not queried
+        self.labels = labels
+        self.problems = []
+        self.refs = 0
+        self.test_prefixes = {t.split(".")[0] for t in tests} if tests else set()
+        self.targets = self._make_targets()
+        self.sv_idents = self._sv_idents()
+        self.script_src = {}
+        self.optional_tests = self._cmake_test_names()
+
+    # ---- sources of truth -------------------------------------------------------------
+    def _read(self, rel):
+        with open(rel if os.path.isabs(rel) else os.path.join(self.root, rel), encoding="utf-8") as f:
+            return f.read()
+
+    def _make_targets(self):
+        mk = self._read("Makefile")
+        targets = set()
+        for m in re.finditer(r"^([A-Za-z0-9_.-][A-Za-z0-9_. -]*):(?!=)", mk, re.M):
+            targets.update(m.group(1).split())
+        for m in re.finditer(r"^\.PHONY:(.*)$", mk, re.M):
+            targets.update(m.group(1).split())
+        return targets
+
+    def _cmake_test_names(self):
+        names = set()
+        files = glob.glob(os.path.join(self.root, "**", "CMakeLists.txt"), recursive=True)
+        files += glob.glob(os.path.join(self.root, "**", "*.cmake"), recursive=True)
+        for f in files:
+            if os.path.relpath(f, self.root).startswith(("build", ".")):
+                continue
+            with open(f, encoding="utf-8", errors="replace") as fh:
+                names.update(re.findall(r"add_test\(NAME ([\w.-]+)[\s)]", fh.read()))
+        return names
+
+    def _sv_idents(self):
+        idents = set()
+        files = glob.glob(os.path.join(self.root, "rtl", "**", "*.sv"), recursive=True)
+        files += glob.glob(os.path.join(self.root, "tb", "**", "*.sv"), recursive=True)
+        for f in files:
+            with open(f, encoding="utf-8", errors="replace") as fh:
+                idents.update(re.findall(r"\b[A-Za-z_]\w*\b", fh.read()))
+        return idents
+
+    # ---- reporting --------------------------------------------------------------------
+    def problem(self, where, reason):
+        self.problems.append("%s:%d: %s" % (where[0], where[1], reason))
+
+    # ---- one backquoted span ----------------------------------------------------------
+    def check_span(self, span, where, before):
+        s = span.strip()
+        words = s.split()
+        if not words:
+            return
+        if words[0] == "make" and len(words) > 1 and re.match(r"^[a-z][\w-]*$", words[1]):
+            self.refs += 1
+            if words[1] not in self.targets:
+                self.problem(where, "make target '%s' is not in the Makefile" % words[1])
+            return
+        if words[0] == "ctest":
+            for i, w in enumerate(words[:-1]):
+                if w in ("-L", "-LE"):
+                    # a label or an alternation of labels: '^(long|synth)$'
+                    for lab in re.split(r"\\?\|", words[i + 1].strip("'\"^$()").replace("$", "")):
+                        self.check_label(lab.strip("^$()"), where)
+            return
+        if words[0].startswith("scripts/"):
+            self.check_path(words[0], where)
+            for w in words[1:]:
+                m = re.match(r"^(--[a-z][\w-]*)", w)
+                if m:
+                    self.check_option(words[0], m.group(1), where)
+            return
+        if len(words) != 1:
+            return
+        tok = s
+        # labels named in the prose: "label `x`", "labels `x`, `y` and `z`"
+        if re.search(r"\blabels?\s+(`[^`]*`(,\s*|\s+and\s+|\s+or\s+))*$", before) and re.match(r"^[a-z_0-9]+$", tok):
+            self.check_label(tok, where)
+            return
+        if tok.startswith(REPO_DIRS) and "<" not in tok:
+            self.check_path(tok, where)
+            return
+        if self.tests is not None and re.match(r"^[a-z][\w-]*\.[\w.*-]+$", tok) \
+                and tok.split(".")[0] in self.test_prefixes \
+                and not re.search(r"\.(sv|c|h|py|sh|md|cmake|vec|txt|json|so|a|pc|core|o)$", tok):
+            self.check_test(tok, where)
+            return
+        if re.match(r"^u_\w+(\.\w+)+$", tok) or SIGNAL_RE.match(tok) or re.match(r"^\w+_(q|i|o)\.\.\w+_(q|i|o)$", tok):
+            for ident in re.split(r"\.\.|\.", tok):
+                self.refs += 1
+                if ident not in self.sv_idents:
+                    self.problem(where, "RTL signal '%s' (in `%s`) is not in rtl/ or tb/*.sv" % (ident, tok))
+
+    def check_label(self, label, where):
+        if self.labels is None:
+            return
+        self.refs += 1
+        if label not in self.labels:
+            self.problem(where, "CTest label '%s' does not exist" % label)
+
+    def check_test(self, name, where):
+        self.refs += 1
+        pats = [name]
+        m = re.match(r"^(.*?)(\d+)\.\.(\d+)$", name)
+        if m:
+            pats = [m.group(1) + m.group(2), m.group(1) + m.group(3)]
+        for p in pats:
+            # a test registered only under an option (ip.fusesoc.sim) is named in a CMake add_test
+            if p in self.optional_tests:
+                continue
+            if not any(fnmatch.fnmatchcase(t, p) for t in self.tests):
+                self.problem(where, "no CTest test matches '%s'" % p)
+
+    def check_path(self, path, where):
+        self.refs += 1
+        p = path.rstrip(",;:")
+        m = re.match(r"^(.*)\{([^}]*)\}(.*)$", p)  # tb/render/raster.{h,c}
+        for q in ([m.group(1) + alt + m.group(3) for alt in m.group(2).split(",")] if m else [p]):
+            if any(c in q for c in "*?["):
+                ok = bool(glob.glob(os.path.join(self.root, q)))
+            else:
+                ok = os.path.exists(os.path.join(self.root, q))
+            if not ok:
+                self.problem(where, "path '%s' does not exist" % q)
+
+    def check_option(self, script, opt, where):
+        self.refs += 1
+        path = os.path.join(self.root, script)
+        if not os.path.isfile(path):
+            return  # reported by check_path
+        if script not in self.script_src:
+            self.script_src[script] = open(path, encoding="utf-8", errors="replace").read()
+        src = self.script_src[script]
+        if not re.search(re.escape(opt) + r"(?![\w-])", src):
+            self.problem(where, "option '%s' is not handled by %s" % (opt, script))
+
+    # ---- documents --------------------------------------------------------------------
+    def check_doc(self, path):
+        text = self._read(path)
+        rel = display(self.root, path)
+        in_fence = False
+        for lineno, line in enumerate(text.split("\n"), 1):
+            if line.lstrip().startswith("```"):
+                in_fence = not in_fence
+                continue
+            if in_fence:
+                continue
+            for m in re.finditer(r"`([^`]+)`", line):
+                self.check_span(m.group(1), (rel, lineno), line[:m.start()])
+
+    def check_label_list(self, path):
+        if self.labels is None:
+            return
+        text = self._read(path)
+        rel = display(self.root, path)
+        m = re.search(r"^CTest labels:(.*?)(?:\n\s*\n)", text, re.S | re.M)
+        if not m:
+            self.problem((rel, 1), "no 'CTest labels:' paragraph")
+            return
+        line = text[:m.start()].count("\n") + 1
+        listed = set(re.findall(r"`([^`]+)`", m.group(1)))
+        for label in sorted(self.labels):
+            self.refs += 1
+            if label not in listed:
+                self.problem((rel, line), "CTest label '%s' is missing from the label list" % label)
+
+
+def display(root, path):
+    """A document's name in messages: relative to the repository root when inside it."""
+    if not os.path.isabs(path):
+        return path
+    rel = os.path.relpath(path, root)
+    return path if rel.startswith("..") else rel
+
+
+# ---- figures quoted in more than one place -----------------------------------------------
+def number(s):
+    s = s.lower()
+    if s.isdigit():
+        return int(s)
+    return WORDS.get(s, s)
+
+
+def code_truths(root):
+    def read(rel):
+        with open(os.path.join(root, rel), encoding="utf-8") as f:
+            return f.read()
+    t = {}
+    pkg = read("rtl/fiu_pkg.sv")
+    dl = int(re.search(r"DOTADD_LATENCY\s*=\s*(\d+)", pkg).group(1))
+    ds = int(re.search(r"DOTADD_DEEP_STAGES\s*=\s*(\d+)", pkg).group(1))
+    top = read("rtl/fiu_top.sv")
+    m = re.search(r"LATENCY\b[^=]*=\s*(\d+)\s*\+\s*DL\s*\+\s*\(DEEP\s*\?\s*(\d+)\s*:\s*0\)", top)
+    base, extra = int(m.group(1)), int(m.group(2))
+    t["dot-add stages"] = (dl, "rtl/fiu_pkg.sv DOTADD_LATENCY")
+    t["latency (DEEP = 0)"] = (base + dl, "rtl/fiu_top.sv LATENCY")
+    t["latency (DEEP = 1)"] = (base + dl + ds + extra, "rtl/fiu_top.sv LATENCY")
+    t["DEEP = 1 extra registers"] = (ds + extra, "rtl/fiu_pkg.sv DOTADD_DEEP_STAGES + rtl/fiu_top.sv")
+    fz = read("tb/fuzz/fuzz.cmake")
+    t["fuzz targets"] = (len(re.search(r"set\(FIU_FUZZ_TARGETS([^)]*)\)", fz).group(1).split()),
+                         "tb/fuzz/fuzz.cmake FIU_FUZZ_TARGETS")
+    return t
+
+
+# (figure, regex; group 1 is the value). Searched in the documents and in FIGURE_SOURCES.
+FIGURES = [
+    ("throughput (LANES 4, throughput mix)", r"sustains (\d\.\d+) requests per clock"),
+    ("throughput (LANES 4, throughput mix)", r"(?<!>= )(\d\.\d+) req(?:uests)?(?:/| per )clo(?:ck|k) (?:measured )?at LANES ?=? ?4"),
+    ("throughput (LANES 4, throughput mix)", r"(?<!>= )(\d\.\d+) requests per clock on the throughput mix"),
+    ("latency (DEEP = 0)", r"DOTADD_LATENCY`? = (\d+) clocks"),
+    ("latency (DEEP = 0)", r"latency \d+ instead of (\d+)"),
+    ("latency (DEEP = 1)", r"latency (\d+) instead of \d+"),
+    ("latency (DEEP = 1)", r"the cycle model with latency (\d+)"),
+    ("DEEP = 1 extra registers", r"`DEEP = 1` (?:adds|inserts) (\w+) (?:pipeline )?registers"),
+    ("dot-add stages", r"dot-add is an? (\w+)-stage"),
+    ("dot-add stages", r"\*\*dotadd\*\* \((\w+) stages\)"),
+    ("dot-add stages", r"dot-add'?s? (\w+) (?:pipeline )?stages"),
+    ("fuzz targets", r"\b(\w+) libFuzzer targets"),
+    ("fuzz targets", r"\b(\w+) fuzz targets"),
+    ("functional coverage bins (full run)", r"measured: \**(\d+/\d+) bins"),
+    ("functional coverage bins (full run)", r"^functional coverage: (\d+/\d+) bins \(100"),
+    ("cmodel line coverage (full run)", r"measured: [^;]*?cmodel lines (\d+\.\d+)%"),
+    ("cmodel line coverage (full run)", r"^code coverage: cmodel lines (\d+\.\d+)% branches \d+\.\d+%; rtl lines 9[89]"),
+    ("rtl line coverage (full run)", r"measured: [^;]*?rtl lines (\d+\.\d+)%"),
+    ("rtl line coverage (full run)", r"^code coverage: cmodel lines 9\d\.\d% branches \d+\.\d+%; rtl lines (\d+\.\d+)%"),
+    ("tests in the full coverage run", r"\bof (\d+) CTest tests"),
+    ("tests in the full coverage run", r"(?:runs|over|of) the (\d+) tests of the full coverage run"),
+    ("tests in the quick coverage run", r"CI subset of (\d+) tests"),
+]
+FIGURE_SOURCES = ["tb/cosim/CMakeLists.txt"]
+
+
+def check_figures(root, files, checker, sources):
+    truths = code_truths(root)
+    seen = {}  # figure -> list of (value, where)
+    for path in files + sources:
+        with open(os.path.join(root, path), encoding="utf-8") as f:
+            lines = f.read().split("\n")
+        rel = display(root, path)
+        for lineno, line in enumerate(lines, 1):
+            for fig, rx in FIGURES:
+                for m in re.finditer(rx, line, re.I if not rx.startswith("^") else 0):
+                    seen.setdefault(fig, []).append((number(m.group(1)), (rel, lineno)))
+    for fig, hits in seen.items():
+        checker.refs += len(hits)
+        if fig in truths:
+            want, src = truths[fig]
+            for v, where in hits:
+                if v != want:
+                    checker.problem(where, "%s is %s here but %s in %s" % (fig, v, want, src))
+        else:
+            values = {}
+            for v, where in hits:
+                values.setdefault(v, []).append(where)
+            if len(values) > 1:
+                ref = max(values, key=lambda v: len(values[v]))
+                first = values[ref][0]
+                for v, wheres in values.items():
+                    if v == ref:
+                        continue
+                    for where in wheres:
+                        checker.problem(where, "%s is %s here but %s at %s:%d" % (fig, v, ref, first[0], first[1]))
+    return seen
+
+
+def ctest_query(build):
+    out = subprocess.run(["ctest", "--show-only=json-v1"], cwd=build, capture_output=True, text=True)
+    if out.returncode != 0:
+        raise RuntimeError("ctest --show-only=json-v1 in %s failed: %s" % (build, out.stderr.strip()))
+    data = json.loads(out.stdout)
+    tests, labels = set(), set()
+    for t in data.get("tests", []):
+        tests.add(t["name"])
+        for p in t.get("properties", []):
+            if p.get("name") == "LABELS":
+                labels.update(p["value"])
+    return tests, labels
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0], epilog="Exit status: 0 no problems, "
+                                 "1 problems found, 2 usage error.")
+    ap.add_argument("--root", default=os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                    help="repository root (default: this script's parent directory)")
+    ap.add_argument("--build", help="a configured CMake build directory (CTest names and labels)")
+    ap.add_argument("files", nargs="*", help="documents, relative to --root or absolute (default: README.md "
+                    "docs/*.md); a file named README.md must have the complete 'CTest labels:' list")
+    args = ap.parse_args()
+    root = os.path.abspath(args.root)
+    files = args.files or ["README.md"] + sorted(os.path.relpath(p, root) for p in glob.glob(os.path.join(root, "docs", "*.md")))
+    for f in files:
+        if not os.path.isfile(os.path.join(root, f)):
+            print("check_docs: no such document: %s" % f, file=sys.stderr)
+            return 2
+    tests = labels = None
+    if args.build:
+        try:
+            tests, labels = ctest_query(args.build)
+        except (OSError, RuntimeError, ValueError) as e:
+            print("check_docs: %s" % e, file=sys.stderr)
+            return 2
+    else:
+        print("docs: no --build: CTest names and labels not checked")
+    c = Checker(root, tests, labels)
+    for f in files:
+        c.check_doc(f)
+    for f in files:
+        if os.path.basename(f) == "README.md":
+            c.check_label_list(f)
+    # the code comments that quote a figure are checked with the whole set of documents
+    check_figures(root, files, c, [] if args.files else FIGURE_SOURCES)
+    for p in c.problems:
+        print(p)
+    print("docs: %d references checked in %d files, %d problems" % (c.refs, len(files), len(c.problems)))
+    return 1 if c.problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
