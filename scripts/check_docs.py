@@ -10,7 +10,8 @@ What is checked, in every backquoted span (`...`) of the documents (fenced block
   file paths        `cmodel/...`, `rtl/...`, `tb/...`, `scripts/...`, `docs/...`, ... exist (globs allowed)
   RTL signals       `u_dut.s1_valid_q`, `*_q`/`*_i`/`*_o`/`*_gclk` names, `a_o..e_o`: each
                     identifier occurs in rtl/*.sv or tb/**/*.sv
-Also: README.md's "CTest labels:" paragraph lists every label CTest knows, and the figures that
+Also: README.md's "CTest labels:" paragraph lists every label CTest knows, docs/spec.md's
+**Packages** paragraph every package of scripts/deps.sh, and the figures that
 several documents quote (throughput, latency, DEEP registers, dot-add stages, fuzz targets,
 coverage) agree with each other and, where the code defines them, with the code.
 
@@ -213,6 +214,28 @@ def display(root, path):
     return path if rel.startswith("..") else rel
 
 
+def check_packages(root, files, checker):
+    """docs/spec.md's **Packages** paragraph names every Debian package scripts/deps.sh installs."""
+    spec = os.path.join(root, "docs", "spec.md")
+    if "docs/spec.md" not in files:
+        return
+    with open(os.path.join(root, "scripts", "deps.sh"), encoding="utf-8") as f:
+        m = re.search(r"^PKGS=\(([^)]*)\)", f.read(), re.M)
+    pkgs = m.group(1).split()
+    with open(spec, encoding="utf-8") as f:
+        text = f.read()
+    m = re.search(r"^\*\*Packages\*\*(.*?)\n\s*\n", text, re.S | re.M)
+    if not m:
+        checker.problem(("docs/spec.md", 1), "no **Packages** paragraph (the list of scripts/deps.sh)")
+        return
+    line = text[:m.start()].count("\n") + 1
+    words = set(re.findall(r"[\w.+-]+", m.group(1)))
+    for p in pkgs:
+        checker.refs += 1
+        if p not in words:
+            checker.problem(("docs/spec.md", line), "package '%s' of scripts/deps.sh is not in the **Packages** list" % p)
+
+
 # ---- figures quoted in more than one place -----------------------------------------------
 def number(s):
     s = s.lower()
@@ -347,6 +370,7 @@ def main():
     for f in files:
         if os.path.basename(f) == "README.md":
             c.check_label_list(f)
+    check_packages(root, files, c)
     # the code comments that quote a figure are checked with the whole set of documents
     check_figures(root, files, c, [] if args.files else FIGURE_SOURCES)
     for p in c.problems:
