@@ -51,8 +51,8 @@ module fiu_coord #(
     onehot_pick = r;
   endfunction
 
-  // only CENTROID reads the search (written so that Verilator evaluates it only then,
-  // docs/performance.md co-simulation item 18)
+  // only CENTROID reads the search: written as a select so that Verilator evaluates the
+  // search only for CENTROID requests (co-simulation speed; docs/performance.md, Co-simulation)
   assign hit   = (loc_i == fiu_pkg::LOC_CENTROID) ? slot_hits(cov, full, smp_prio_i) : 16'd0;
   assign first = hit & (~hit + 16'd1);
   assign pick  = onehot_pick(first, smp_prio_i);

@@ -629,7 +629,7 @@ module fiu_top #(
   );
 
   // clocked as dot_gclk[DL-1] (= c_req_gclk), the result registers' clock, so that the
-  // simulator's scheduler sees one clock, not two (docs/performance.md co-simulation item 19)
+  // simulator's scheduler sees one clock, not two (docs/performance.md, Co-simulation)
   always_ff @(posedge dot_gclk[DL-1]) begin
     if (c_req_ld) begin
       c_req_q <= req_q[RW*(DL-2) +: RW];

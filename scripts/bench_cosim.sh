@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Throughput of the two RTL co-simulations on one generated vector file: tb_cosim_l4 (C
 # testbench over Verilator --cc) and fiu_sc_cosim (SystemC, Verilator --sc). Runs are
-# interleaved; the best user+sys time of each is kept. Then issue 13's co-simulation speed:
+# interleaved; the best user+sys time of each is kept. Then the co-simulation speed target's figure:
 # tb_cosim_l4 with the default stimulus on the corner and throughput mixes.
 set -euo pipefail
 
@@ -17,7 +17,7 @@ then runs, interleaved R times each,
 keeps the best user+sys time of each and prints one summary line with lane checks/s of
 both and the throughput ratio SystemC/C-testbench.
 
-Then the co-simulation speed of issue 13, with the generator's default bubbles,
+Then the co-simulation speed (docs/performance.md), with the generator's default bubbles,
 backpressure and mid-traffic resets, interleaved R times each:
   tb_cosim_l4 --count M --seed 1 --quiet                    (default corner mix)
   tb_cosim_l4 --count M --seed 1 --quiet --mix throughput

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# make bench's last line: the C-model and co-simulation figures and their targets (issue 13),
+# make bench's last line: the C-model and co-simulation figures and their targets (docs/performance.md),
 # from the outputs of bench_f32, bench_model and bench_cosim.sh saved in DIR.
 set -euo pipefail
 
@@ -10,7 +10,7 @@ usage: scripts/bench_summary.sh DIR
 
 Reads DIR/f32.txt (bench_f32), DIR/model.txt (bench_model) and DIR/cosim.txt
 (scripts/bench_cosim.sh), as make bench saves them, and prints one line: each figure beside
-its target (issue 13, docs/performance.md), ending with how many of the five targets the
+its target (docs/performance.md), ending with how many of the five targets the
 figures meet and which are short or missing:
   fiu_execute >= 5e7 lanes/s, fused dot-add <= 6x the inlined FMA chain, random bits
   <= 20x, unfused <= 1.5x fused, tb_cosim_l4 corner mix >= 1e6 lane checks/s.
@@ -56,7 +56,7 @@ corner=$(num 'corner \([0-9]*\) lane_checks/s' "$speed")
 tput=$(num 'throughput \([0-9]*\) lane_checks/s' "$speed")
 sc=$(num 'ratio SystemC/C-testbench=\([0-9.]*\)' "$cosim")
 
-# The targets (issue 13), printed beside the figures and judged below.
+# The targets (docs/performance.md), printed beside the figures and judged below.
 t_exe=5e7 t_fused=6 t_rnd=20 t_unf=1.5 t_cosim=1e6
 if [ -n "$corner" ]; then
     cosim="tb_cosim_l4 $corner lane checks/s (target $t_cosim; throughput mix ${tput:-?}), SystemC/C ${sc:-?}"

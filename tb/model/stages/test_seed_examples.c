@@ -1,4 +1,4 @@
-/* Every worked example of the seeds, as directed tests (issue 3). Expected values are exact
+/* Every worked example of the seeds, as directed tests. Expected values are exact
  * hand computations or the seeds' own tables, never the model's formulas. */
 #include <stdlib.h>
 

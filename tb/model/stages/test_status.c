@@ -1,4 +1,4 @@
-/* Every status code of spec 7 is produced, with its masking rules (issue 3). */
+/* Every status code of spec 7 is produced, with its masking rules. */
 #include "../../common/check.h"
 #include "model_util.h"
 
