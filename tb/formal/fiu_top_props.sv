@@ -29,15 +29,14 @@
 // P1 + P2 + P4: every accepted request gets exactly one response, in order, and nothing else
 // does (a request split into several slots, spec 8.5, still answers once).
 //
-// Inductive invariants (I1..I3, `ifdef FIU_FORMAL_INV): the pipeline's tags agree with the
+// Inductive invariants (I1..I5, J1..J4, `ifdef FIU_FORMAL_INV): the pipeline's tags agree with the
 // counters. They read fiu_top's internal registers through the probe wires p_*, which have no
 // driver here: the .sby script connects them to the flattened fiu_top (connect -set), so the RTL
 // stays free of formal code. They are asserted too (they must hold in BMC as well).
 //
-// P4 is checked by BMC only (`define FIU_FORMAL_NO_P4 in the prove task): it is not inductive
-// with I1..I2 alone (an induction trace may start with f_gap_q near GAP_MAX); closing it needs
-// an invariant bounding f_gap_q by the clocks the oldest outstanding request still needs at its
-// stage, or k > GAP_MAX, which is too slow with z3 here.
+// Unbounded proof (the prove task, k-induction): the properties, the RTL's own assertions and the
+// invariants I1..I5 and J1..J4 below together are inductive (k = 2); I5 bounds P4's gap counter
+// by the stage the oldest outstanding request has reached.
 //
 // `define FIU_FORMAL_BROKEN checks a false property instead of P1 (a response carries the tag of
 // the NEXT request): the negative test that shows the proof can fail.
@@ -153,9 +152,7 @@ module fiu_top_props #(
         assert (f_out != 16'd0);                                       // P2
       end
       assert (f_out <= TW'(MAX_OUT));                                  // P3
-`ifndef FIU_FORMAL_NO_P4
       assert (f_gap_q <= 5'(GAP_MAX));                                 // P4
-`endif
       assert (req_ready_o == (cfg_ready_o && f_out < TW'(MAX_OUT)));   // P7
       assert (f_block_q <= 5'(LANES));                                 // P8
     end else begin
@@ -179,13 +176,28 @@ module fiu_top_props #(
   end
 
   // ---------------------------------------------------------------- reachability (mode cover)
-  // C1 a request of LANES slots answered after the longest gap; C2 every credit in use;
-  // C3 a response held under backpressure and then taken; C4 the longest wait of a write.
+  // The antecedent of each property, reachable (mode cover):
+  //   C1 (P1, P2, P4) a request of LANES slots answered after the longest gap
+  //   C2 (P3, P7)     every credit in use: req_ready_o low with cfg_ready_o high
+  //   C3 (P5)         a response held under backpressure and then taken
+  //   C4 (P8)         the longest wait of a write
+  //   C5 (P6)         a reset while requests are outstanding, and the clock after it
+  //   C6 (P1)         two responses taken in consecutive clocks
+  logic f_busy_q     = 1'b0;   // the last clock had requests outstanding (out of reset)
+  logic f_rst_busy_q = 1'b0;   // the last clock was a reset that came with requests outstanding
+  logic f_pop_q      = 1'b0;   // the last clock took a response
+  always_ff @(posedge clk_i) begin
+    f_busy_q     <= rst_ni && f_out != '0;
+    f_rst_busy_q <= !rst_ni && f_busy_q;
+    f_pop_q      <= rst_ni && rsp_valid_o && rsp_ready_i;
+  end
   always_comb begin
     if (rst_ni) begin
       cover (f_gap_q == 5'(GAP_MAX) && rsp_valid_o);                   // C1
-      cover (f_out == TW'(MAX_OUT));                                   // C2
+      cover (f_out == TW'(MAX_OUT) && cfg_ready_o);                    // C2
       cover (f_block_q == 5'(LANES));                                  // C4
+      cover (f_rst_busy_q);                                            // C5
+      cover (f_pop_q && rsp_valid_o && rsp_ready_i);                   // C6
     end
   end
   always_ff @(posedge clk_i) begin
@@ -220,7 +232,7 @@ module fiu_top_props #(
   logic [PTRW-1:0] p_rd_ptr_q, p_wr_ptr_q;   // its pointers
   logic [MAX_OUT-1:0][15:0] p_tag_q;         // its entries' tags
   logic [LANES-1:0] p_s1_served_q, p_exec;   // S1: lanes served by earlier slots; executing lanes
-  logic             p_s1_req, p_hold_valid_q;
+  logic             p_s1_req, p_hold_valid_q, p_split;
 
   function automatic logic [5:0] ones(input logic [LANES-1:0] v);
     ones = '0;
@@ -272,7 +284,28 @@ module fiu_top_props #(
       if (p_hold_valid_q) assert (p_s1_req);                                               // J1
       if (p_s1_req && p_s1_served_q != '0) assert ((p_exec & ~p_s1_served_q) != '0);       // J2
       if (p_s1_req) assert (6'(f_block_q) <= ones(p_s1_served_q));                         // J3
+      // J4: a request past its first slot is split, and its lanes that do not execute rode
+      // with the first slot
+      if (p_s1_req && p_s1_served_q != '0) assert ((~p_exec & ~p_s1_served_q) == '0);  // J4
     end
+  end
+  // I5 (the gap bound P4): with requests outstanding and no response valid, the oldest request's
+  // last slot is the most downstream one, and the clocks without a response so far fit the stage
+  // it has reached (the pipeline advances every clock): at most the slots it issued in S1, then
+  // one more per stage
+  logic [DL-1:0] f_d_last;            // dot-add stage s holds a request's last slot
+  logic [5:0]    f_gap_lim;
+  for (genvar s = 0; s < DL; s++) begin : g_d_last
+    assign f_d_last[s] = g_inv[s].req && g_inv[s].last;
+  end
+  always_comb begin
+    f_gap_lim = ones(p_s1_served_q);                                   // S1 (or none)
+    if (p_s2_valid && !p_s2_cfg && p_s2_last) f_gap_lim = 6'(LANES);
+    for (int s = 0; s < DL; s++) if (f_d_last[s]) f_gap_lim = 6'(LANES + 1 + s);
+    if (p_o_valid && !p_o_cfg && p_o_last) f_gap_lim = 6'(LANES + DL + 1);
+  end
+  always_comb begin
+    if (rst_ni && f_out != '0 && p_fill_q == '0) assert (6'(f_gap_q) <= f_gap_lim);           // I5
   end
   for (genvar k = 0; k < MAX_OUT; k++) begin : g_fifo_inv
     always_comb begin
