@@ -265,6 +265,7 @@ def code_truths(root):
     return t
 
 
+NUM = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 # (figure, regex; group 1 is the value). Searched in the documents and in FIGURE_SOURCES.
 FIGURES = [
     ("throughput (LANES 4, throughput mix)", r"sustains (\d\.\d+) requests per clock"),
@@ -274,12 +275,12 @@ FIGURES = [
     ("latency (DEEP = 0)", r"latency \d+ instead of (\d+)"),
     ("latency (DEEP = 1)", r"latency (\d+) instead of \d+"),
     ("latency (DEEP = 1)", r"the cycle model with latency (\d+)"),
-    ("DEEP = 1 extra registers", r"`DEEP = 1` (?:adds|inserts) (\w+) (?:pipeline )?registers"),
-    ("dot-add stages", r"dot-add is an? (\w+)-stage"),
-    ("dot-add stages", r"\*\*dotadd\*\* \((\w+) stages\)"),
-    ("dot-add stages", r"dot-add'?s? (\w+) (?:pipeline )?stages"),
-    ("fuzz targets", r"\b(\w+) libFuzzer targets"),
-    ("fuzz targets", r"\b(\w+) fuzz targets"),
+    ("DEEP = 1 extra registers", r"`DEEP = 1` (?:adds|inserts) " + NUM + r" (?:pipeline )?registers"),
+    ("dot-add stages", r"dot-add is an? " + NUM + r"-stage"),
+    ("dot-add stages", r"\*\*dotadd\*\* \(" + NUM + r" stages\)"),
+    ("dot-add stages", r"dot-add'?s? " + NUM + r" (?:pipeline )?stages"),
+    ("fuzz targets", r"\b" + NUM + r" libFuzzer targets"),
+    ("fuzz targets", r"\b" + NUM + r" fuzz targets"),
     ("functional coverage bins (full run)", r"measured: \**(\d+/\d+) bins"),
     ("functional coverage bins (full run)", r"^functional coverage: (\d+/\d+) bins \(100"),
     ("cmodel line coverage (full run)", r"measured: [^;]*?cmodel lines (\d+\.\d+)%"),
