@@ -276,6 +276,7 @@ FIGURES = [
     ("latency (DEEP = 1)", r"latency (\d+) instead of \d+"),
     ("latency (DEEP = 1)", r"the cycle model with latency (\d+)"),
     ("DEEP = 1 extra registers", r"`DEEP = 1` (?:adds|inserts) " + NUM + r" (?:pipeline )?registers"),
+    ("DEEP = 1 extra registers", r"\b" + NUM + r" more pipeline registers"),
     ("dot-add stages", r"dot-add is an? " + NUM + r"-stage"),
     ("dot-add stages", r"\*\*dotadd\*\* \(" + NUM + r" stages\)"),
     ("dot-add stages", r"dot-add'?s? " + NUM + r" (?:pipeline )?stages"),
@@ -299,12 +300,16 @@ def check_figures(root, files, checker, sources):
     seen = {}  # figure -> list of (value, where)
     for path in files + sources:
         with open(os.path.join(root, path), encoding="utf-8") as f:
-            lines = f.read().split("\n")
+            text = f.read()
         rel = display(root, path)
-        for lineno, line in enumerate(lines, 1):
-            for fig, rx in FIGURES:
-                for m in re.finditer(rx, line, re.I if not rx.startswith("^") else 0):
-                    seen.setdefault(fig, []).append((number(m.group(1)), (rel, lineno)))
+        # a figure may run across a line break: prose is matched with newlines as spaces
+        # (and a comment's leading '#' dropped); patterns anchored with ^ match single lines
+        flat = re.sub(r"\n[ \t]*#?[ \t]*", lambda m: " " * len(m.group(0)), text)
+        for fig, rx in FIGURES:
+            anchored = rx.startswith("^")
+            for m in re.finditer(rx, text if anchored else flat, re.M if anchored else re.I):
+                lineno = text.count("\n", 0, m.start()) + 1
+                seen.setdefault(fig, []).append((number(m.group(1)), (rel, lineno)))
     for fig, hits in seen.items():
         checker.refs += len(hits)
         if fig in truths:
