@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Check that README.md and docs/*.md name only things that exist, and that repeated figures agree.
 
-What is checked, in every backquoted span (`...`) of the documents (fenced blocks excluded):
+What is checked, in every backquoted span (`...`) of the documents, and in the lines of code
+blocks that start with `make ` or `scripts/`:
   make targets      `make X ...`: X is a target of the Makefile
   script options    `scripts/x.sh --opt ...`: the script exists and its source handles --opt
   CTest labels      `ctest -L x`, "label(s) `x`": x is a label CTest knows
@@ -185,6 +186,10 @@ class Checker:
                 in_fence = not in_fence
                 continue
             if in_fence:
+                # commands in code blocks: `make X ...`, `scripts/x.sh --opt ...` (comment dropped)
+                cmd = line.split(" #")[0].strip()
+                if re.match(r"^(make [a-z]|scripts/)", cmd):
+                    self.check_span(cmd, (rel, lineno), "")
                 continue
             for m in re.finditer(r"`([^`]+)`", line):
                 self.check_span(m.group(1), (rel, lineno), line[:m.start()])
