@@ -298,6 +298,8 @@ FIGURES = [
     ("tests in the full coverage run", r"\bof (\d+) CTest tests"),
     ("tests in the full coverage run", r"(?:runs|over|of) the (\d+) tests of the full coverage run"),
     ("tests in the quick coverage run", r"CI subset of (\d+) tests"),
+    ("tests portable.*", r"(\d+) tests, about [^|]*\| `portable\.\*`"),
+    ("tests portable.*", r"\b(\d+) tests `portable\.\*`"),
     ("tests in the quick coverage run", r"`build/coverage-quick/`, (\d+) tests"),
     ("tests in the full coverage run", r"\*\*Which tests\.\*\* (\d+) tests"),
     ("ECP5 LANES 1 Fmax (DEEP = 0)", r"ecp5 L1 (\d+\.\d) MHz"),
@@ -315,10 +317,16 @@ FIGURES = [
     ("xc7 LANES 4 LUT per lane", r"\*\*missed\*\*: ([\d,]+) \(\d"),
 ]
 FIGURE_SOURCES = ["tb/cosim/CMakeLists.txt"]
+# figures that are counts of CTest tests: (figure, glob); the regexes are in FIGURES
+TEST_COUNTS = [("tests portable.*", "portable.*")]
 
 
 def check_figures(root, files, checker, sources):
     truths = code_truths(root)
+    if checker.tests is not None:
+        for fig, glob_ in TEST_COUNTS:
+            truths[fig] = (sum(1 for t in checker.tests if fnmatch.fnmatchcase(t, glob_)),
+                           "CTest (%s)" % glob_)
     seen = {}  # figure -> list of (value, where)
     for path in files + sources:
         with open(os.path.join(root, path), encoding="utf-8") as f:
