@@ -96,7 +96,7 @@ for t in "${TASKS[@]}"; do
   case $t in
     bmc)    [ "${STATUS[bmc]}" = PASS ] && parts+=("BMC depth $(sby_opt bmc depth) passed") \
                                          || parts+=("BMC depth $(sby_opt bmc depth): ${STATUS[bmc]}") ;;
-    prove)  [ "${STATUS[prove]}" = PASS ] && parts+=("unbounded proof (k-induction, k = $(sby_opt prove depth)): PASS") \
+    prove)  [ "${STATUS[prove]}" = PASS ] && parts+=("unbounded proof (k-induction with k = $(sby_opt prove depth)): PASS") \
                                            || parts+=("unbounded proof (k-induction): ${STATUS[prove]}") ;;
     cover)  parts+=("cover: $(grep -c 'Reached cover statement' "$OUT/cover.log" || true) of $(grep -c 'cell \$cover' "$OUT/cover/model/design_prep.il" || true) reached (${STATUS[cover]})") ;;
     broken) parts+=("negative test: ${STATUS[broken]} (must be FAIL)") ;;
