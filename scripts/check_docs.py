@@ -4,7 +4,8 @@
 What is checked, in every backquoted span (`...`) of the documents, and in the lines of code
 blocks that start with `make ` or `scripts/`:
   make targets      `make X ...`: X is a target of the Makefile
-  script options    `scripts/x.sh --opt ...`: the script exists and its source handles --opt
+  script options    `scripts/x.sh --opt ...` (or any tb/.../x.sh, x.py): the script exists and
+                    its source handles --opt
   CTest labels      `ctest -L x`, "label(s) `x`": x is a label CTest knows
   CTest tests       dotted names whose first part starts a CTest test name (`unit.*`,
                     `version.agree`, `f32_fastpath_fault1..3`): some test matches
@@ -105,7 +106,8 @@ class Checker:
                     for lab in re.split(r"\\?\|", words[i + 1].strip("'\"^$()").replace("$", "")):
                         self.check_label(lab.strip("^$()"), where)
             return
-        if words[0].startswith("scripts/"):
+        if words[0].startswith("scripts/") or (words[0].startswith(REPO_DIRS)
+                                                and words[0].endswith((".sh", ".py")) and len(words) > 1):
             self.check_path(words[0], where)
             for w in words[1:]:
                 m = re.match(r"^(--[a-z][\w-]*)", w)
