@@ -87,17 +87,23 @@ regress-slurm: configure
 	@cmake --build $(BUILD) -j$(JOBS) --target $(REGRESS_TARGETS)
 	@scripts/slurm/submit.sh $(REGRESS_ARGS) --out $(REGRESS_OUT)-slurm $(SLURM_ARGS)
 
+# ALPHA_ARGS: alpha_study's options (e.g. --quick --quiet: the subset of CTest alpha_study_quick).
+ALPHA_ARGS ?=
 alpha-study: build
-	$(BUILD)/tb/model/alpha/alpha_study
+	$(BUILD)/tb/model/alpha/alpha_study $(ALPHA_ARGS)
 
+# BENCH_QUICK=1: every benchmark once on small counts (CTest flows.bench; a smoke run, its figures
+# mean nothing).
+BENCH_QUICK ?=
+BQ = $(if $(BENCH_QUICK),$(1))
 bench: build
 	@scripts/bench_summary.sh --host
 	@mkdir -p $(BUILD)/bench
-	@$(BUILD)/tb/bench/bench_f32 >$(BUILD)/bench/f32.txt && cat $(BUILD)/bench/f32.txt
-	@$(BUILD)/tb/bench/bench_model >$(BUILD)/bench/model.txt && cat $(BUILD)/bench/model.txt
-	@scripts/bench_cosim.sh $(BUILD) >$(BUILD)/bench/cosim.txt && cat $(BUILD)/bench/cosim.txt
-	@scripts/bench_wave.sh $(BUILD)
-	@scripts/bench_throughput.sh $(BUILD)
+	@$(BUILD)/tb/bench/bench_f32 $(call BQ,--rounds 1) >$(BUILD)/bench/f32.txt && cat $(BUILD)/bench/f32.txt
+	@$(BUILD)/tb/bench/bench_model $(call BQ,--rounds 1) >$(BUILD)/bench/model.txt && cat $(BUILD)/bench/model.txt
+	@scripts/bench_cosim.sh $(call BQ,--count 2000 --rounds 1 --speed-count 5000) $(BUILD) >$(BUILD)/bench/cosim.txt && cat $(BUILD)/bench/cosim.txt
+	@scripts/bench_wave.sh $(call BQ,--quick) $(BUILD)
+	@scripts/bench_throughput.sh $(call BQ,--count 2000) $(BUILD)
 	@scripts/bench_summary.sh $(BUILD)/bench
 
 WAVE_ARGS = --build $(BUILD) $(if $(SEED),--seed $(SEED)) $(if $(REQ),--req $(REQ)) $(if $(LANE),--lane $(LANE)) $(TEST)
@@ -146,8 +152,10 @@ PREFIX ?= /usr/local
 install: build
 	@cmake --install $(BUILD) --prefix $(PREFIX)
 
+# REGS_ARGS=--check: only compare the checked-in files with the .rdl, write nothing.
+REGS_ARGS ?=
 regs:
-	@scripts/regs.sh
+	@scripts/regs.sh $(REGS_ARGS)
 
 clean:
 	rm -rf $(BUILD)

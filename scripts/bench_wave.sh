@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # FST size per 1000 traced cycles of the make wave window (docs/debugging.md), LANES 1 and 4.
 set -euo pipefail
+count=100000
+if [ "${1:-}" = --quick ]; then count=10000; shift; fi
 if [ "${1:-}" = -h ] || [ "${1:-}" = --help ] || [ $# -ne 1 ]; then
   cat <<'USAGE'
-usage: scripts/bench_wave.sh BUILD_DIR
+usage: scripts/bench_wave.sh [--quick] BUILD_DIR
   Traces windows of about 200 and 4000 cycles around request 5000 of the cosim.l{1,4}
   stimulus (seed 8, 10^5 requests) and prints the FST bytes per 1000 cycles of each;
   the long window gives the steady rate, the short one includes the first full dump.
+  --quick  10^4 requests per run (make bench BENCH_QUICK=1; the same windows)
 USAGE
   [ $# -eq 1 ]; exit $?
 fi
@@ -15,7 +18,7 @@ trap 'rm -rf "$out"' EXIT
 for lanes in 1 4; do
   for half in 100 2000; do
     fst=$out/l$lanes.$half.fst
-    line=$("$build/tb/cosim/tb_cosim_l$lanes" --seed 8 --count 100000 --wave "$fst" --wave-req 5000 \
+    line=$("$build/tb/cosim/tb_cosim_l$lanes" --seed 8 --count "$count" --wave "$fst" --wave-req 5000 \
              --wave-pre "$half" --wave-post "$half")
     from=$(sed -n 's/.*traced_cycles=\([0-9]*\)\.\..*/\1/p' <<<"$line")
     to=$(sed -n 's/.*traced_cycles=[0-9]*\.\.\([0-9]*\).*/\1/p' <<<"$line")

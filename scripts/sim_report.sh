@@ -1,14 +1,16 @@
 #!/bin/sh
 # Runs the `make sim` regression (CTest label sim) and ends with one line per test
 # (configuration) and a total: "N passed, M failed" plus the total lane checks.
-# Usage: scripts/sim_report.sh [BUILD_DIR] [JOBS]
+# Usage: scripts/sim_report.sh [BUILD_DIR] [JOBS] [CTEST_ARG...]
+# (CTEST_ARGs go to ctest after -L sim, e.g. -R NAME for one test: CTest flows.sim.)
 set -u
-case "${1:-}" in -h|--help) sed -n '2,4p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
+case "${1:-}" in -h|--help) sed -n '2,5p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
 build=${1:-build}
 jobs=${2:-2}
+[ $# -ge 2 ] && shift 2 || set --
 log="$build/sim.log"
 [ -d "$build" ] || { echo "sim_report: no build directory '$build' (run make build)" >&2; exit 2; }
-(cd "$build" && ctest -L sim --no-tests=error -j"$jobs" -V) > "$log" 2>&1
+(cd "$build" && ctest -L sim --no-tests=error -j"$jobs" -V "$@") > "$log" 2>&1
 rc=$?
 awk -v rc="$rc" -v logf="$log" '
   # "  3/11 Test  #5: cosim.l4.fused0.flush1 .......   Passed   4.10 sec"
