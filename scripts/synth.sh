@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make synth: synthesise rtl/ with Yosys for iCE40, ECP5 and Xilinx 7-series, place and route
 # with nextpnr (iCE40 UP5K, ECP5 LFE5U-25F), and write a Markdown report with a per-module
-# breakdown, the ECP5 critical path and the targets of docs/synthesis.md.
+# breakdown, the fp32 dot-add synthesised alone beside each lane, the ECP5 critical path and
+# the targets of docs/synthesis.md.
 # Usage: scripts/synth.sh [options]   (--help lists them)
 set -euo pipefail
 
@@ -30,6 +31,7 @@ seed=1
 pnr_timeout=7200
 reuse=0
 nextpnr_ecp5=""
+dotadd=fiu_dotadd
 
 usage() {
   cat <<USAGE
@@ -54,6 +56,12 @@ under OUT/, and ends with one summary line.
   --breakdown WHICH     per-module breakdown (hierarchical synthesis, -noflatten):
                           all (every synthesis run, default), l1 (LANES=1 runs only), none,
                           or a list of TARGET:LANES, e.g. "ice40:1 ecp5:1 xc7:4"
+  --dotadd MODULE       also synthesise MODULE alone (flattened, every --targets target, the
+                          same Yosys commands with -top MODULE and those --set parameters
+                          it declares), for the report's table of a lane against its
+                          arithmetic: lane = run / LANES, rest = lane - MODULE (default
+                          $dotadd, one per lane; skipped when no source defines MODULE)
+  --no-dotadd           no such run (saves one Yosys run per target)
   --set NAME=VALUE      extra top-level parameter for every run (repeatable)
   --up5k-small WORDS    extra run: iCE40 at LANES=1, RAM_WORDS=WORDS, placed on the UP5K
                           (the small configuration; reports whether it fits)
@@ -101,6 +109,8 @@ while [ $# -gt 0 ]; do
     --pnr-lanes) pnr_lanes=${2:?}; shift ;;
     --breakdown) breakdown=${2:?}; shift ;;
     --set) sets+=("${2:?}"); shift ;;
+    --dotadd) dotadd=${2:?}; shift ;;
+    --no-dotadd) dotadd="" ;;
     --up5k-small) up5k_small=${2:?}; shift ;;
     --up5k-set) up5k_sets+=("${2:?}"); shift ;;
     --ecp5-variant) if [ "${2:?}" = none ]; then ecp5_variants=(); else ecp5_variants+=("$2"); fi; shift ;;
@@ -137,6 +147,7 @@ for v in ${ecp5_variants[@]+"${ecp5_variants[@]}"}; do
   [[ "$v" =~ ^[a-z][a-z0-9]*:[A-Za-z_][A-Za-z0-9_]*=[^[:space:],]+(,[A-Za-z_][A-Za-z0-9_]*=[^[:space:],]+)*$ ]] ||
     die "--ecp5-variant: '$v' is not NAME:NAME=VALUE[,NAME=VALUE...] (NAME in lower case)"
 done
+[ -z "$dotadd" ] || [[ "$dotadd" =~ ^[A-Za-z_][A-Za-z0-9_]*$ ]] || die "--dotadd: '$dotadd' is not a module name"
 for s in ${sets[@]+"${sets[@]}"} ${up5k_sets[@]+"${up5k_sets[@]}"}; do
   [[ "$s" =~ ^[A-Za-z_][A-Za-z0-9_]*=[^[:space:]]+$ ]] || die "--set/--up5k-set: '$s' is not NAME=VALUE"
 done
@@ -158,6 +169,16 @@ esac
 rtl=$(cd "$rtl" && pwd)
 srcs=("$rtl/fiu_pkg.sv")
 for f in "$rtl"/*.sv; do [ "$f" = "$rtl/fiu_pkg.sv" ] || srcs+=("$f"); done
+# the dot-add's source (none: no dot-add runs) and the --set parameters it declares
+dotadd_src=""
+dotadd_sets=()
+if [ -n "$dotadd" ]; then
+  dotadd_src=$(grep -lE "^[[:space:]]*module[[:space:]]+$dotadd([^A-Za-z0-9_\$]|\$)" "${srcs[@]}" | head -n1 || true)
+  [ -n "$dotadd_src" ] || dotadd=""
+  for s in ${sets[@]+"${sets[@]}"}; do
+    ! grep -qE "parameter[^;]*[^A-Za-z0-9_]${s%%=*}[[:space:]]*=" "$dotadd_src" 2>/dev/null || dotadd_sets+=("$s")
+  done
+fi
 
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
@@ -174,12 +195,23 @@ chparams() {  # chparams LANES WORDS [NAME=VALUE...]
   for kv in "$@"; do s+=" -chparam ${kv%%=*} ${kv#*=}"; done
   echo "$s"
 }
-synth_cmd() {  # synth_cmd TARGET FLAT(1/0)
+synth_cmd() {  # synth_cmd TARGET FLAT(1/0) [TOP]
+  local tp=${3:-$top}
   case "$1" in
-    ice40) echo "synth_ice40 -dsp -top $top$([ "$2" = 1 ] || echo ' -noflatten')" ;;
-    ecp5)  echo "synth_ecp5 -top $top$([ "$2" = 1 ] || echo ' -noflatten')" ;;
-    xc7)   echo "synth_xilinx -family xc7 -noiopad -top $top$([ "$2" = 1 ] && echo ' -flatten')" ;;
+    ice40) echo "synth_ice40 -dsp -top $tp$([ "$2" = 1 ] || echo ' -noflatten')" ;;
+    ecp5)  echo "synth_ecp5 -top $tp$([ "$2" = 1 ] || echo ' -noflatten')" ;;
+    xc7)   echo "synth_xilinx -family xc7 -noiopad -top $tp$([ "$2" = 1 ] && echo ' -flatten')" ;;
   esac
+}
+# the ECP5 reset-inverter merge after synth_ecp5 (every ECP5 run, the dot-add's too)
+ecp5_merge() {
+  # Yosys 0.23 gives every flip-flop with an active-low asynchronous reset (rst_ni) its own
+  # LUT4 inverter on LSR; merge those identical inverters into one (only LUT4s that drive an
+  # LSR: a LUT4 merged across PFUMX inputs could not be packed by nextpnr)
+  echo "select t:TRELLIS_FF %ci1:+[LSR] %ci1:+[Z] t:LUT4 %i"
+  echo "opt_merge -share_all"
+  echo "select -clear"
+  echo "opt_clean"
 }
 
 # Each run writes runs/ID.meta (key=value lines) that the report reads.
@@ -248,15 +280,7 @@ synth_job() {
   { read_lines
     echo "hierarchy -check -top $top $(chparams "$l" "$w" "$@")"
     synth_cmd "$t" "$flat"
-    if [ "$t" = ecp5 ]; then
-      # Yosys 0.23 gives every flip-flop with an active-low asynchronous reset (rst_ni) its own
-      # LUT4 inverter on LSR; merge those identical inverters into one (only LUT4s that drive an
-      # LSR: a LUT4 merged across PFUMX inputs could not be packed by nextpnr)
-      echo "select t:TRELLIS_FF %ci1:+[LSR] %ci1:+[Z] t:LUT4 %i"
-      echo "opt_merge -share_all"
-      echo "select -clear"
-      echo "opt_clean"
-    fi
+    [ "$t" != ecp5 ] || ecp5_merge
     echo "tee -q -o runs/$id.stat.txt stat"
     if [ "$flat" = 1 ]; then
       echo "tee -q -o runs/$id.stat.json stat -json"
@@ -286,6 +310,25 @@ synth_job() {
   meta "$id" synth "$(synth_cmd "$t" "$flat")"
   [ -z "$run_extra" ] || meta "$id" extra "$run_extra"
   [ -z "$run_variant" ] || meta "$id" variant "$run_variant"
+  yosys_run "$id"
+}
+
+# dotadd_job TARGET ID [sets]: the dot-add module alone, flattened, as the runs of the top
+dotadd_job() {
+  local t=$1 id=$2; shift 2
+  local s="" kv
+  for kv in "$@"; do s+=" -chparam ${kv%%=*} ${kv#*=}"; done
+  new_run "$id"
+  { read_lines
+    echo "hierarchy -check -top $dotadd$s"
+    synth_cmd "$t" 1 "$dotadd"
+    [ "$t" != ecp5 ] || ecp5_merge
+    echo "tee -q -o runs/$id.stat.txt stat"
+    echo "tee -q -o runs/$id.stat.json stat -json"
+  } > "$out/runs/$id.ys"
+  meta "$id" kind dotadd; meta "$id" target "$t"; meta "$id" module "$dotadd"
+  meta "$id" params "$(IFS=,; echo "$*")"
+  meta "$id" synth "$(synth_cmd "$t" 1 "$dotadd")"
   yosys_run "$id"
 }
 
@@ -362,7 +405,7 @@ spawn() { pool_wait; "$@" & running=$((running + 1)); }
 t_start=$(now)
 vtext=""
 [ "${#ecp5_variants[@]}" -eq 0 ] || vtext=", ECP5 variants {${ecp5_variants[*]}}"
-echo "synth: $top, LANES {$lanes}, RAM_WORDS=$words, targets {$targets}, place and route {$pnr} at LANES=$pnr_lanes$vtext${up5k_small:+, UP5K small RAM_WORDS=$up5k_small}; logs in $out/runs"
+echo "synth: $top, LANES {$lanes}, RAM_WORDS=$words, targets {$targets}, place and route {$pnr} at LANES=$pnr_lanes$vtext${up5k_small:+, UP5K small RAM_WORDS=$up5k_small}${dotadd:+, $dotadd alone}; logs in $out/runs"
 
 # 1. memory inventory per LANES (fast) and the port list for the iCE40 harness
 all_lanes=$(printf '%s\n' $lanes $( [ -n "$pnr" ] && echo "$pnr_lanes" ) | sort -nu)
@@ -412,6 +455,11 @@ for t in $targets; do
     spawn synth_job "$t" "$l" "$words" "${t}_l${l}_w${words}" 1 "" ${sets[@]+"${sets[@]}"}
   done
 done
+if [ -n "$dotadd" ]; then
+  for t in $targets; do
+    spawn dotadd_job "$t" "dotadd_${t}" ${dotadd_sets[@]+"${dotadd_sets[@]}"}
+  done
+fi
 if [ "$breakdown" != none ]; then
   for t in $targets; do
     for l in $lanes; do

@@ -7,7 +7,9 @@
       shift register fed by one pin, every output goes into one XOR-reduced flip-flop.
   synth_report.py report --dir OUT [--check] ...
       reads OUT/runs/*.meta and the tools' outputs, writes OUT/report.md and OUT/report.json,
-      prints one summary line; with --check exits 1 unless every check passes.
+      prints one summary line; with --check exits 1 unless every check passes. The dot-add
+      runs (kind dotadd: one module alone per target) are not counted as runs; the report puts
+      them beside each lane (lane = run / LANES, rest = lane - dot-add).
 """
 import argparse
 import datetime
@@ -367,9 +369,11 @@ def cmd_report(a):
     for mid, m in metas.items():
         if m.get("kind") == "mems":
             mems[(int(m["lanes"]), int(m["words"]))] = parse_mems(os.path.join(out, "runs", mid + ".mems.txt"))
-    runs, hiers, pnrs = [], {}, {}
+    runs, hiers, pnrs, dotadds = [], {}, {}, {}
     for mid, m in metas.items():
-        if m.get("kind") == "synth":
+        if m.get("kind") == "dotadd":
+            dotadds[m["target"]] = dotadd_row(out, m)
+        elif m.get("kind") == "synth":
             runs.append(m)
         elif m.get("kind") == "hier":
             hiers[(m["target"], int(m["lanes"]), int(m["words"]))] = m
@@ -422,7 +426,7 @@ def cmd_report(a):
 
     # tool runs
     for mid, m in metas.items():
-        if m.get("kind") in ("mems", "synth", "hier"):
+        if m.get("kind") in ("mems", "synth", "hier", "dotadd"):
             check(f"yosys {mid}", m.get("status") == "ok",
                   "ran" if m.get("status") == "ok" else f"failed: runs/{mid}.yosys.log")
     # targets
@@ -486,13 +490,16 @@ def cmd_report(a):
         if m.get("status") in ("fail", "timeout") and m.get("target") != "ecp5":
             check(f"nextpnr {rid}", False, f"{m.get('status')}: runs/{m['_id']}.log")
 
+    a.dotadds = dotadds
+    a.lane_split = lane_split(rows, dotadds)
     a.mem_runs = sorted((m["_id"], m.get("cmd", ""), float(m.get("seconds", 0) or 0))
                         for m in metas.values() if m.get("kind") == "mems")
     md = render(a, rows, checks, mems)
     with open(os.path.join(out, "report.md"), "w") as f:
         f.write(md)
     with open(os.path.join(out, "report.json"), "w") as f:
-        json.dump({"rows": rows, "checks": checks}, f, indent=1, default=str)
+        json.dump({"rows": rows, "checks": checks, "dotadd": dotadds, "lane_split": a.lane_split},
+                  f, indent=1, default=str)
     line = summary(rows, checks)
     print(line)
     if a.check and not all(c["ok"] for c in checks):
@@ -501,6 +508,40 @@ def cmd_report(a):
                 print(f"synth: check failed: {c['check']}: {c['detail']}", file=sys.stderr)
         return 1
     return 0
+
+
+def dotadd_row(out, m):
+    """A dot-add run alone: its cells and resource classes."""
+    st = load_json(os.path.join(out, "runs", m["_id"] + ".stat.json"))
+    by_type = {}
+    if st:
+        by_type = st.get("design", {}).get("num_cells_by_type") or next(iter(st.get("modules", {}).values()), {}).get("num_cells_by_type", {})
+    res = classify(m["target"], by_type)
+    return {"id": m["_id"], "target": m["target"], "module": m.get("module", "?"),
+            "params": m.get("params", ""), "status": m.get("status"), "cmd": m.get("cmd"),
+            "seconds": float(m.get("seconds", 0) or 0), "reused": m.get("reused"),
+            "cells": by_type, "res": res, "lut_total": res["lut"] + res["lutram_luts"]}
+
+
+def lane_split(rows, dotadds):
+    """Per default-configuration run with a dot-add run of its target: lane = run / LANES (the
+    shared logic divided among the lanes), the dot-add alone, rest = lane - dot-add."""
+    split = []
+    for r in rows:
+        d = dotadds.get(r["target"])
+        if r.get("extra") or r.get("variant") or r["status"] != "ok" or not d or d["status"] != "ok":
+            continue
+        L = r["lanes"]
+        lane = {"lut": r["lut_total"] / L, "ff": r["res"]["ff"] / L, "dsp": r["res"]["dsp"] / L}
+        da = {"lut": d["lut_total"], "ff": d["res"]["ff"], "dsp": d["res"]["dsp"]}
+        split.append({"id": r["id"], "target": r["target"], "lanes": L, "lane": lane, "dotadd": da,
+                      "rest": {k: lane[k] - da[k] for k in lane}})
+    return split
+
+
+def num(x):
+    """A per-lane figure: integers as 1,234, fractions to one decimal."""
+    return f"{x:,.0f}" if abs(x - round(x)) < 1e-9 else f"{x:,.1f}"
 
 
 def ram_reason(r):
@@ -674,6 +715,33 @@ def render(a, rows, checks, mems):
           f"{fmt(res['ff'])} | {fmt(res['carry'])} | {fmt(res['dsp'])} | {fmt(res['bram'])} | "
           f"{'—' if fm is None else f'{fm:.1f}'} | {r['seconds']:.0f} | {vt} |")
     w("")
+    if a.dotadds:
+        mod = next(iter(a.dotadds.values()))["module"]
+        w(f"## Lane and dot-add\n")
+        w(f"`{mod}` synthesised alone (flattened, the same Yosys commands with `-top {mod}`; "
+          f"its parameters at their defaults{', with ' + next(iter(a.dotadds.values()))['params'] if next(iter(a.dotadds.values()))['params'] else ''}), "
+          f"beside each run's lane: lane = the run's count / LANES (the shared logic, such as "
+          f"the parameter RAM's addressing and the control, divided among the lanes too), "
+          f"dot-add = the module alone (one per lane), rest = lane − dot-add. LUT = logic LUTs + "
+          f"LUT-RAM LUTs, as in LUT/lane. The module alone is optimised without its "
+          f"surroundings (its ports are the block's edge), so the split is an estimate.\n")
+        w("| target | LANES | lane LUT | lane FF | lane DSP | dot-add LUT | dot-add FF | dot-add DSP | "
+          "rest LUT | rest FF | rest DSP | dot-add share of lane LUT |")
+        w("|---|---|---|---|---|---|---|---|---|---|---|---|")
+        for x in a.lane_split:
+            ln, da, re_ = x["lane"], x["dotadd"], x["rest"]
+            w(f"| {x['target']} | {x['lanes']} | {num(ln['lut'])} | {num(ln['ff'])} | {num(ln['dsp'])} | "
+              f"{da['lut']:,} | {da['ff']:,} | {da['dsp']:,} | {num(re_['lut'])} | {num(re_['ff'])} | "
+              f"{num(re_['dsp'])} | {pct(da['lut'], ln['lut'])} |")
+        for d in sorted(a.dotadds.values(), key=lambda d: d["id"]):   # no lane to set it beside
+            if d["target"] in [x["target"] for x in a.lane_split]:
+                continue
+            if d["status"] != "ok":
+                w(f"| {d['target']} | — | — | — | — | failed: runs/{d['id']}.yosys.log | — | — | — | — | — | — |")
+            else:
+                w(f"| {d['target']} | — | — | — | — | {d['lut_total']:,} | {d['res']['ff']:,} | "
+                  f"{d['res']['dsp']:,} | — | — | — | — |")
+        w("")
     w("## Targets\n")
     w("| check | result | detail |")
     w("|---|---|---|")
@@ -772,7 +840,7 @@ def render(a, rows, checks, mems):
 
     # cells
     w("## Cells by type (flattened runs)\n")
-    for r in rows:
+    for r in rows + sorted(a.dotadds.values(), key=lambda d: d["id"]):
         cells = ", ".join(f"{k} {v:,}" for k, v in sorted(r["cells"].items()))
         w(f"- {r['id']}: {cells or '—'}")
     w("")
@@ -797,6 +865,9 @@ def render(a, rows, checks, mems):
             if cmd and cmd not in seen:
                 seen.add(cmd)
                 w(cmd)
+    for d in sorted(a.dotadds.values(), key=lambda d: d["id"]):
+        if d.get("cmd"):
+            w(d["cmd"])
     w("```\n")
     ys = sorted(glob.glob(os.path.join(out, "runs", "*.ys")))
     if ys:
@@ -817,6 +888,8 @@ def render(a, rows, checks, mems):
             w(f"| yosys hier_{r['id']} | {r['breakdown_seconds']:.0f} |")
         if "pnr" in r:
             w(f"| nextpnr {r['id']} | {float(r['pnr']['seconds'] or 0):.0f} |")
+    for d in sorted(a.dotadds.values(), key=lambda d: d["id"]):
+        w(f"| yosys {d['id']} ({d['module']} alone) | {d['seconds']:.0f}{' (reused)' if d.get('reused') else ''} |")
     w(f"| whole flow (wall clock, parallel jobs) | {float(a.total_seconds):.0f} |")
     w("")
     return "\n".join(L)
