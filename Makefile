@@ -104,6 +104,7 @@ bench: build
 	@$(BUILD)/tb/bench/bench_f32 $(call BQ,--rounds 1) >$(BUILD)/bench/f32.txt && cat $(BUILD)/bench/f32.txt
 	@$(BUILD)/tb/bench/bench_model $(call BQ,--rounds 1) >$(BUILD)/bench/model.txt && cat $(BUILD)/bench/model.txt
 	@scripts/bench_cosim.sh $(call BQ,--count 2000 --rounds 1 --speed-count 5000) $(BUILD) >$(BUILD)/bench/cosim.txt && cat $(BUILD)/bench/cosim.txt
+	@scripts/bench_sv.sh $(call BQ,--count 2000 --rounds 1) $(BUILD) >$(BUILD)/bench/sv.txt && cat $(BUILD)/bench/sv.txt
 	@scripts/bench_wave.sh $(call BQ,--quick) $(BUILD)
 	@scripts/bench_throughput.sh $(call BQ,--count 2000) $(BUILD)
 	@scripts/bench_summary.sh $(BUILD)/bench
