@@ -43,9 +43,9 @@ under OUT/, and ends with one summary line.
   --lanes "L..."        LANES values to synthesise (default "$lanes")
   --ram-words N         RAM_WORDS (default $words)
   --targets "T..."      synthesis targets among ice40 ecp5 xc7 (default "$targets"):
-                          ice40: synth_ice40 -dsp; ecp5: synth_ecp5, then the
-                          per-flip-flop reset inverters merged (opt_merge -share_all on
-                          the LUT4s that drive TRELLIS_FF LSR);
+                          ice40: synth_ice40 -dsp; ecp5: synth_ecp5, with the
+                          active-low asynchronous resets mapped onto the slice's LSR
+                          inverter (scripts/ecp5_ff_rst_n.v) instead of a LUT4 each;
                           xc7: synth_xilinx -family xc7 -flatten -noiopad
   --pnr "T..."          place and route for these targets at --pnr-lanes (default "$pnr";
                           "" or --no-pnr for none): ice40 on an iCE40 UP5K (Debian
@@ -199,19 +199,11 @@ synth_cmd() {  # synth_cmd TARGET FLAT(1/0) [TOP]
   local tp=${3:-$top}
   case "$1" in
     ice40) echo "synth_ice40 -dsp -top $tp$([ "$2" = 1 ] || echo ' -noflatten')" ;;
-    ecp5)  echo "synth_ecp5 -top $tp$([ "$2" = 1 ] || echo ' -noflatten')" ;;
+    ecp5)  # active-low asynchronous resets on the slice's LSR inverter (scripts/ecp5_ff_rst_n.v)
+           local o; o="-top $tp$([ "$2" = 1 ] || echo ' -noflatten')"
+           echo "synth_ecp5 $o -run begin:map_ffs; techmap -map $root/scripts/ecp5_ff_rst_n.v; synth_ecp5 $o -run map_ffs:" ;;
     xc7)   echo "synth_xilinx -family xc7 -noiopad -top $tp$([ "$2" = 1 ] && echo ' -flatten')" ;;
   esac
-}
-# the ECP5 reset-inverter merge after synth_ecp5 (every ECP5 run, the dot-add's too)
-ecp5_merge() {
-  # Yosys 0.23 gives every flip-flop with an active-low asynchronous reset (rst_ni) its own
-  # LUT4 inverter on LSR; merge those identical inverters into one (only LUT4s that drive an
-  # LSR: a LUT4 merged across PFUMX inputs could not be packed by nextpnr)
-  echo "select t:TRELLIS_FF %ci1:+[LSR] %ci1:+[Z] t:LUT4 %i"
-  echo "opt_merge -share_all"
-  echo "select -clear"
-  echo "opt_clean"
 }
 
 # Each run writes runs/ID.meta (key=value lines) that the report reads.
@@ -280,7 +272,6 @@ synth_job() {
   { read_lines
     echo "hierarchy -check -top $top $(chparams "$l" "$w" "$@")"
     synth_cmd "$t" "$flat"
-    [ "$t" != ecp5 ] || ecp5_merge
     echo "tee -q -o runs/$id.stat.txt stat"
     if [ "$flat" = 1 ]; then
       echo "tee -q -o runs/$id.stat.json stat -json"
@@ -322,7 +313,6 @@ dotadd_job() {
   { read_lines
     echo "hierarchy -check -top $dotadd$s"
     synth_cmd "$t" 1 "$dotadd"
-    [ "$t" != ecp5 ] || ecp5_merge
     echo "tee -q -o runs/$id.stat.txt stat"
     echo "tee -q -o runs/$id.stat.json stat -json"
   } > "$out/runs/$id.ys"
