@@ -115,12 +115,13 @@ grep -E "tests passed|tests failed" "$out/ctest.log" | sed 's/^/coverage: /'
 # excluded); --quick: whatever the selected tests sampled (FIU_FCOV_DIR).
 fcov_in=$out/fcov-tests
 if [ "$quick" -eq 0 ]; then
-  fcov_in=$(python3 -c '
+  fcov_in=$(ctest --test-dir "$cb" -R '^fcov\.quick$' --show-only=json-v1 | python3 -c '
 import json, sys
-for t in json.load(open(sys.argv[1]))["tests"]:
+for t in json.load(sys.stdin)["tests"]:
     if t["name"] == "fcov.quick":
-        c = t["command"]; print(c[c.index("--out") + 1])' "$cb.tests.json") ||
-    { echo "coverage.sh: fcov.quick is not among the selected tests" >&2; rc=1; }
+        c = t["command"]; print(c[c.index("--out") + 1]); sys.exit(0)
+sys.exit(1)') ||
+    { echo "coverage.sh: fcov.quick is not among the tests of $cb" >&2; rc=1; }
 fi
 "$cb/tb/coverage/fiu-fcov" --missing --require "$fmin" "$fcov_in" >"$out/fcov.log" 2>&1 ||
   { rc=1; tail -20 "$out/fcov.log" >&2; echo "coverage.sh: functional coverage below $fmin% or not measured (log: $out/fcov.log)" >&2; }
