@@ -188,10 +188,9 @@ mkdir -p "$out/runs"
 : > "$out/runs/ids.txt"   # the runs of this invocation, for the report
 report_py="$root/scripts/synth_report.py"
 
-# chparam arguments: LANES, RAM_WORDS, then --set (and run-specific) parameters
-chparams() {  # chparams LANES WORDS [NAME=VALUE...]
-  local s="-chparam LANES $1 -chparam RAM_WORDS $2"; shift 2
-  local kv
+# chparam arguments of hierarchy, one per NAME=VALUE
+chparams() {  # chparams [NAME=VALUE...]
+  local s="" kv
   for kv in "$@"; do s+=" -chparam ${kv%%=*} ${kv#*=}"; done
   echo "$s"
 }
@@ -256,7 +255,7 @@ mem_job() {
   new_run "$id"
   { echo "# memories of the RTL after memory -nomap (no mapping): sizes, ports, read clocking"
     read_lines
-    echo "hierarchy -check -top $top $(chparams "$l" "$w" "$@")"
+    echo "hierarchy -check -top $top$(chparams "LANES=$l" "RAM_WORDS=$w" "$@")"
     echo "proc; flatten; opt_clean; memory -nomap; opt_clean"
     echo "tee -q -o runs/$id.mems.txt dump t:\$mem_v2"
     echo "tee -q -o runs/$id.ports.v portlist -m $top"
@@ -270,7 +269,7 @@ synth_job() {
   local t=$1 l=$2 w=$3 id=$4 flat=$5 pnrt=$6; shift 6
   new_run "$id"
   { read_lines
-    echo "hierarchy -check -top $top $(chparams "$l" "$w" "$@")"
+    echo "hierarchy -check -top $top$(chparams "LANES=$l" "RAM_WORDS=$w" "$@")"
     synth_cmd "$t" "$flat"
     echo "tee -q -o runs/$id.stat.txt stat"
     if [ "$flat" = 1 ]; then
@@ -307,11 +306,9 @@ synth_job() {
 # dotadd_job TARGET ID [sets]: the dot-add module alone, flattened, as the runs of the top
 dotadd_job() {
   local t=$1 id=$2; shift 2
-  local s="" kv
-  for kv in "$@"; do s+=" -chparam ${kv%%=*} ${kv#*=}"; done
   new_run "$id"
   { read_lines
-    echo "hierarchy -check -top $dotadd$s"
+    echo "hierarchy -check -top $dotadd$(chparams "$@")"
     synth_cmd "$t" 1 "$dotadd"
     echo "tee -q -o runs/$id.stat.txt stat"
     echo "tee -q -o runs/$id.stat.json stat -json"
