@@ -13,6 +13,7 @@ help:
 	@echo "               installs missing packages first"
 	@echo "  make test     whole test suite except the long and synth labels (what CI runs)"
 	@echo "  make regress  long regressions: SHARDS seed-range shards run locally, then ctest -L long"
+	@echo "               [LONG_TESTS=regex LONG_SCALE=100], building only what they run"
 	@echo "  make regress-shards [SHARDS=8 VECTORS=1e7 SEED0=1 SEEDS_PER_SHARD=1]  the shards only"
 	@echo "  make regress-slurm [... SLURM_ARGS=...]  the shards as one Slurm job array (docs/verification.md)"
 	@echo "  make bench    benchmarks (throughput figures, not tests; co-simulation speeds, the SV bench's"
@@ -44,11 +45,13 @@ deps:
 	@scripts/deps.sh
 
 LONG ?= OFF
+# CMAKE_ARGS: more -D options for the configure step (e.g. -DFIU_COSIM_PGO=OFF).
+CMAKE_ARGS ?=
 
 # The code model query: CMake writes which target produces which file (scripts/test_targets.py).
 configure: deps
 	@mkdir -p $(BUILD)/.cmake/api/v1/query && touch $(BUILD)/.cmake/api/v1/query/codemodel-v2
-	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DFIU_LONG_TESTS=$(LONG) >/dev/null
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DFIU_LONG_TESTS=$(LONG) $(CMAKE_ARGS) >/dev/null
 
 build: configure
 	@cmake --build $(BUILD) -j$(JOBS)
@@ -66,20 +69,34 @@ test: build
 
 # Long regression (docs/verification.md, "Long regression and Slurm"): SHARDS shards of VECTORS
 # lane vectors, shard i on seeds SEED0 + i*SEEDS_PER_SHARD ..., JOBS at a time (scripts/regress.py),
-# then every long-labelled CTest test; fails if either fails.
+# then the long-labelled CTest tests (LONG_TESTS: a ctest -R regex among them; LONG_SCALE: their
+# case counts over the quick ones); builds only what these run; fails if either half fails.
 SHARDS ?= 8
 VECTORS ?= 1e7
 SEED0 ?= 1
 SEEDS_PER_SHARD ?= 1
+LONG_TESTS ?=
+LONG_SCALE ?= 100
 REGRESS_OUT ?= $(BUILD)/regress
 REGRESS_TARGETS = tb_dotadd test_f32_mpfr tb_cosim_l4
 REGRESS_ARGS = --build $(BUILD) --shards $(SHARDS) --vectors $(VECTORS) --seed0 $(SEED0) --seeds-per-shard $(SEEDS_PER_SHARD)
+REGRESS_LONG = -L long $(if $(LONG_TESTS),-R '$(LONG_TESTS)')
+REGRESS_SEL = scripts/test_targets.py --build $(BUILD) --who "make regress"
 SLURM_ARGS ?=
 
 regress:
-	@$(MAKE) --no-print-directory build LONG=ON
-	@rc=0; scripts/regress.py run $(REGRESS_ARGS) --out $(REGRESS_OUT) -j $(JOBS) || rc=1; \
-	($(CTEST) -L long) || rc=1; exit $$rc
+	@$(MAKE) --no-print-directory configure LONG=ON CMAKE_ARGS="$(CMAKE_ARGS) -DFIU_LONG_SCALE=$(LONG_SCALE)"
+	@t=$$($(REGRESS_SEL) -- $(REGRESS_LONG)) && echo "make regress: building" $(REGRESS_TARGETS) $$t && \
+	  cmake --build $(BUILD) -j$(JOBS) --target $(REGRESS_TARGETS) $$t
+	@$(REGRESS_SEL) --stage built -- $(REGRESS_LONG)
+	@mkdir -p $(REGRESS_OUT); s=PASS; \
+	scripts/regress.py run $(REGRESS_ARGS) --out $(REGRESS_OUT) -j $(JOBS) || s=FAIL; \
+	{ (cd $(BUILD) && ctest $(REGRESS_LONG) --no-tests=error --output-on-failure -j$(JOBS)); echo $$? > $(REGRESS_OUT)/long.rc; } \
+	  | tee $(REGRESS_OUT)/long.log; \
+	l=$$(sed -n 's/.*tests passed, \([0-9]*\) tests\{0,1\} failed out of \([0-9]*\).*/\1 \2/p' $(REGRESS_OUT)/long.log); \
+	set -- $${l:-0 0}; l="long tests $$(($$2 - $$1)) of $$2 passed"; \
+	[ "$$(cat $(REGRESS_OUT)/long.rc)" = 0 ] && [ $$s = PASS ] && r=PASS || r=FAIL; \
+	echo "make regress: shards $$s, $$l; $$r"; [ $$r = PASS ]
 
 regress-shards: configure
 	@cmake --build $(BUILD) -j$(JOBS) --target $(REGRESS_TARGETS)
