@@ -86,8 +86,8 @@ SLURM_ARGS ?=
 
 regress:
 	@$(MAKE) --no-print-directory configure LONG=ON CMAKE_ARGS="$(CMAKE_ARGS) -DFIU_LONG_SCALE=$(LONG_SCALE)"
-	@t=$$($(REGRESS_SEL) -- $(REGRESS_LONG)) && echo "make regress: building" $(REGRESS_TARGETS) $$t && \
-	  cmake --build $(BUILD) -j$(JOBS) --target $(REGRESS_TARGETS) $$t
+	@t=$$($(REGRESS_SEL) -- $(REGRESS_LONG)) && t=$$(printf '%s\n' $(REGRESS_TARGETS) $$t | sort -u) && \
+	  echo "make regress: building" $$t && cmake --build $(BUILD) -j$(JOBS) --target $$t
 	@$(REGRESS_SEL) --stage built -- $(REGRESS_LONG)
 	@mkdir -p $(REGRESS_OUT); s=PASS; \
 	scripts/regress.py run $(REGRESS_ARGS) --out $(REGRESS_OUT) -j $(JOBS) || s=FAIL; \
