@@ -1,6 +1,7 @@
-// coord stage (spec 3): one lane's sample position in sixteenths and as exact fp32 pixels.
+// coord stage (spec 3): one lane's sample position in sixteenths of a pixel, px*16 + sx, the
+// fixed-point form the dot-add takes (fiu_pkg::fix_op; spec 3.1 defines its exact fp32).
 // Two halves: the choice of sub-position (CENTROID search, sample index checks) and the
-// sample-table lookup with the fp32 conversion. REG = 0: both in one cycle; REG = 1 (fiu_top
+// sample-table lookup. REG = 0: both in one cycle; REG = 1 (fiu_top
 // DEEP, spec 8.5): a register between them, so x_o / y_o come one enabled clock after the
 // inputs (the sample table is read in that second cycle; status_o is not delayed).
 module fiu_coord #(
@@ -21,8 +22,8 @@ module fiu_coord #(
   input  logic [16*4-1:0] smp_x_i,
   input  logic [16*4-1:0] smp_y_i,
   input  logic [16*4-1:0] smp_prio_i,
-  output logic [31:0]     x_o,        // fp32 (px*16 + sx) / 16
-  output logic [31:0]     y_o,
+  output logic [19:0]     x_o,        // px*16 + sx
+  output logic [19:0]     y_o,
   output logic [4:0]      status_o    // lane status: fiu_pkg::ST_OK or fiu_pkg::ST_SAMPLE_INDEX
 );
   // ---- first half: which sub-position
@@ -71,7 +72,7 @@ module fiu_coord #(
   assign status_o = ((loc_i == fiu_pkg::LOC_SAMPLE && smp_bad) || (loc_i == fiu_pkg::LOC_AT_SAMPLE && at_bad)) ? fiu_pkg::ST_SAMPLE_INDEX
                                                                                             : fiu_pkg::ST_OK;
 
-  // ---- second half: sample-table lookup and fp32
+  // ---- second half: sample-table lookup
   logic [15:0] px, py;
   logic        tbl_s;
   logic [3:0]  idx_s, ox_s, oy_s, sx, sy;
@@ -87,6 +88,6 @@ module fiu_coord #(
   assign sx = tbl_s ? smp_x_i[4*idx_s +: 4] : ox_s;
   assign sy = tbl_s ? smp_y_i[4*idx_s +: 4] : oy_s;
 
-  fiu_coord_to_f32 u_x (.pixel_i(px), .s_i(sx), .f_o(x_o));
-  fiu_coord_to_f32 u_y (.pixel_i(py), .s_i(sy), .f_o(y_o));
+  assign x_o = {px, sx};
+  assign y_o = {py, sy};
 endmodule

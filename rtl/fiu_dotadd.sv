@@ -1,5 +1,8 @@
 // fiu_dotadd (spec 2.1-2.7, 2.11, 8.6): r = RNE(a*b + c*d + e), pipelined three-term datapath.
-// Bit-exact with C fiu_f32_dotadd(a, b, c, d, e, (fused_i ? FUSED : 0) | (flush_i ? FLUSH : 0)).
+// Bit-exact with C fiu_f32_dotadd(a, b, c, d, e, (fused_i ? FUSED : 0) | (flush_i ? FLUSH : 0))
+// for operands a_i = fiu_pkg::f32_op(a), ...: each operand arrives decoded (classes, sign,
+// exponent, mantissa), normalised unless its NORM bit is set, so that the caller decodes a
+// word shared by the lanes once and feeds fixed-point coordinates as they are (spec 8.6).
 //
 // Latency: fiu_pkg::DOTADD_LATENCY (4), plus fiu_pkg::DOTADD_DEEP_STAGES (5) when DEEP = 1. The
 // inputs sampled at a rising edge with en_i = 1 appear on r_o after LATENCY rising edges with
@@ -16,8 +19,8 @@
 // normalising shift, counted in D4a, before the shift and rounding).
 //
 // A finite nonzero term is T = (-1)^neg * m * 2^(h-48), m[47] = 1, so 2^(h-1) <= |T| < 2^h.
-//  D1  operand decode: FLUSH of subnormal inputs, NaN / inf / zero classes, subnormal mantissas
-//      normalised (24-bit LZC); the two 24x24 products.
+//  D1  FLUSH of subnormal inputs; the NORM operands' mantissas normalised (24-bit LZC); the
+//      two 24x24 products.
 //  D2  products normalised (one bit). Unfused mode: each product rounded to fp32 in place, at
 //      a bit position set by its exponent (subnormal results keep the leading one at bit 47, so
 //      no second LZC), with overflow and FLUSH. Special results (NaN, inf, all terms zero).
@@ -31,8 +34,11 @@
 //  D4  leading-zero count, one normalising shift, round once (fiu_round_pack W=99), then the
 //      special-value override and the exact-zero rule (+0).
 module fiu_dotadd #(
-  parameter bit DEEP       = 1'b0,
-  parameter bit CLOCK_GATE = 1'b0
+  parameter bit         DEEP       = 1'b0,
+  parameter bit         CLOCK_GATE = 1'b0,
+  // operands (a..e: bits 0..4) that may arrive unnormalised; the others must be normalised
+  // (fiu_pkg::op_norm) or zero
+  parameter logic [4:0] NORM       = fiu_pkg::DOTADD_NORM
 ) (
   // one of the clocks is unused: clk_i with CLOCK_GATE = 1, stage_clk_i without
   /* verilator lint_off UNUSEDSIGNAL */
@@ -42,20 +48,17 @@ module fiu_dotadd #(
   input  logic        rst_ni,
   input  logic        en_i,
   input  logic [fiu_pkg::DOTADD_LATENCY + (DEEP ? fiu_pkg::DOTADD_DEEP_STAGES : 0) - 1:0] valid_i,
-  input  logic [31:0] a_i,
-  input  logic [31:0] b_i,
-  input  logic [31:0] c_i,
-  input  logic [31:0] d_i,
-  input  logic [31:0] e_i,
+  input  logic [fiu_pkg::OP_W-1:0] a_i,   // decoded operands (fiu_pkg::f32_op, fix_op)
+  input  logic [fiu_pkg::OP_W-1:0] b_i,
+  input  logic [fiu_pkg::OP_W-1:0] c_i,
+  input  logic [fiu_pkg::OP_W-1:0] d_i,
+  input  logic [fiu_pkg::OP_W-1:0] e_i,
   input  logic        fused_i,
   input  logic        flush_i,
   output logic [31:0] r_o
 );
-  // Cycles (of en_i) from inputs to r_o: fiu_pkg::DOTADD_LATENCY, exported for the testbench.
-  /* verilator lint_off UNUSEDPARAM */  // read by tb_dotadd through the Verilated class
-  localparam int LATENCY /*verilator public*/ =
-      fiu_pkg::DOTADD_LATENCY + (DEEP ? fiu_pkg::DOTADD_DEEP_STAGES : 0);
-  /* verilator lint_on UNUSEDPARAM */
+  // Cycles (of en_i) from inputs to r_o.
+  localparam int LATENCY = fiu_pkg::DOTADD_LATENCY + (DEEP ? fiu_pkg::DOTADD_DEEP_STAGES : 0);
 
   localparam logic [31:0] F32_NAN = 32'h7fff_ffff;
 
@@ -75,17 +78,13 @@ module fiu_dotadd #(
   assign ld   = {LATENCY{en_i}} & valid_i;
   assign gclk = CLOCK_GATE ? stage_clk_i : {LATENCY{clk_i}};
 
-  // Exponent of mantissa bit 0 for a biased exponent field (subnormal: 2^-149).
-  function automatic logic signed [11:0] lsb_of(input logic [7:0] biased);
-    lsb_of = (biased == 8'd0) ? -12'sd149 : $signed({4'd0, biased}) - 12'sd150;
-  endfunction
-
   // ================================================================ D0 (DEEP): the operands
-  logic [159:0] ops;
-  logic         in_fused, in_flush;
+  localparam int OW = fiu_pkg::OP_W;
+  logic [5*OW-1:0] ops;
+  logic            in_fused, in_flush;
 
   fiu_pipe_reg #(
-    .W  (162),
+    .W  (5 * OW + 2),
     .EN (DEEP)
   ) u_d0 (
     .clk_i  (gclk[SD0]),
@@ -102,22 +101,15 @@ module fiu_dotadd #(
   logic [39:0]  dec_lz;   // each mantissa's normalising shift, 8 bits each
 
   for (genvar i = 0; i < 5; i++) begin : g_op
-    logic [31:0] x;
     logic [23:0] man;
     logic [7:0]  lz;
-    logic        sub;
-    assign x          = ops[32*i +: 32];
-    assign sub        = (x[30:23] == 8'd0) && (x[22:0] != 23'd0);
-    assign dec_nan[i]  = (x[30:23] == 8'hff) && (x[22:0] != 23'd0);
-    assign dec_inf[i]  = (x[30:23] == 8'hff) && (x[22:0] == 23'd0);
-    assign dec_zero[i] = (x[30:0] == 31'd0) || (in_flush && sub);
-    assign dec_neg[i]  = x[31];
-    assign man         = {x[30:23] != 8'd0, x[22:0]};
-    // A normal mantissa has no leading zero; the count only for zero and subnormal operands.
-    assign lz          = man[23] ? 8'd0 : man == 24'd0 ? 8'd24 : fiu_pkg::lzc({man, 1'b1, 103'd0});
-    assign dec_man[24*i +: 24]  = man << lz;
-    assign dec_elsb[12*i +: 12] = lsb_of(x[30:23]);
-    assign dec_lz[8*i +: 8]     = lz;
+    logic        zero, sub;
+    assign {dec_nan[i], dec_inf[i], zero, sub, dec_neg[i], dec_elsb[12*i +: 12], man} = ops[OW*i +: OW];
+    assign dec_zero[i] = zero || (in_flush && sub);
+    // A normal mantissa has no leading zero; the count only where NORM allows another.
+    assign lz                  = NORM[i] ? fiu_pkg::op_lz(man) : 8'd0;
+    assign dec_man[24*i +: 24] = man << lz;
+    assign dec_lz[8*i +: 8]    = lz;
   end
 
   // D1b (DEEP): the decoded operands registered before the multiply.

@@ -1,4 +1,4 @@
-// Parameter RAM (spec 4, 8.5): RAM_WORDS 32-bit words in four block-RAM banks, word w in bank
+// Parameter RAM (spec 4, 8.5): RAM_WORDS W-bit words in four block-RAM banks, word w in bank
 // w % 4 at row w / 4. One read returns the three consecutive words w, w+1, w+2 (a plane's A, B, C,
 // or an LDS P0/P10 pair) from three different banks. Each bank has one synchronous read port and
 // one write port (simple dual port), so it maps to SB_RAM40_4K, DP16KD or RAMB18/36.
@@ -8,22 +8,23 @@
 // registers' clock through fiu_clock_gate, enabled by re_i.
 module fiu_param_ram #(
   parameter int RAM_WORDS  = 4096,  // a power of two, >= 16
+  parameter int W          = 32,    // word width (fiu_plane_fetch: fiu_pkg::RAM_W)
   parameter bit CLOCK_GATE = 1'b0
 ) (
   input  logic                         clk_i,
   input  logic                         we_i,
   input  logic [$clog2(RAM_WORDS)-1:0] waddr_i,
-  input  logic [31:0]                  wdata_i,
+  input  logic [W-1:0]                 wdata_i,
   input  logic                         re_i,
   input  logic [$clog2(RAM_WORDS)-1:0] raddr_i,   // w; words past the end wrap (callers flag them)
-  output logic [95:0]                  rdata_o    // {word w+2, word w+1, word w}
+  output logic [3*W-1:0]               rdata_o    // {word w+2, word w+1, word w}
 );
   localparam int AW   = $clog2(RAM_WORDS);
   localparam int ROWS = RAM_WORDS / 4;
 
   logic [1:0]   rot_q;        // raddr % 4 of the last read
   logic [3:0]   bump;         // bank b reads row w/4 + 1: b < w % 4
-  logic [127:0] bank_q;       // bank b's read data at [32*b +: 32]
+  logic [4*W-1:0] bank_q;     // bank b's read data at [W*b +: W]
   logic         rclk;         // the read registers' clock
 
   fiu_clock_gate #(
@@ -37,7 +38,7 @@ module fiu_param_ram #(
   assign bump = {1'b0, raddr_i[1:0] == 2'd3, raddr_i[1], raddr_i[1:0] != 2'd0};
 
   for (genvar b = 0; b < 4; b++) begin : g_bank
-    logic [31:0]   mem_q [ROWS];
+    logic [W-1:0]  mem_q [ROWS];
     logic [AW-3:0] row;
     // bank b holds word w + k with k = (b - w) % 4: row w/4, or w/4 + 1 for banks below w % 4
     assign row = raddr_i[AW-1:2] + (AW-2)'(bump[b]);
@@ -50,7 +51,7 @@ module fiu_param_ram #(
 
     always_ff @(posedge rclk) begin
       if (re_i) begin
-        bank_q[32*b +: 32] <= mem_q[row];
+        bank_q[W*b +: W] <= mem_q[row];
       end
     end
   end
@@ -64,7 +65,7 @@ module fiu_param_ram #(
   for (genvar k = 0; k < 3; k++) begin : g_word
     logic [1:0] bank;
     assign bank = rot_q + 2'(k);
-    assign rdata_o[32*k +: 32] = bank_q[32*bank +: 32];
+    assign rdata_o[W*k +: W] = bank_q[W*bank +: W];
   end
 
   // never written and read in one clock (spec 8.8); the RAM has no reset, so X-safe compares

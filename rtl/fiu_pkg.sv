@@ -69,7 +69,37 @@ package fiu_pkg;
   // that DEEP = 1 adds to it (D0, D1b, D2b, D3b, D4b; spec 8.5, 8.6).
   localparam int DOTADD_LATENCY = 4;
   localparam int DOTADD_DEEP_STAGES = 5;
+  // Which fiu_dotadd operands (a, b, c, d, e: bits 0..4) fiu_top passes unnormalised: the lane's
+  // own b (coordinate x, I, J), d (coordinate y) and e (VINTRP's D); a and c are plane words,
+  // normalised once per slot.
+  localparam logic [4:0] DOTADD_NORM = 5'b11010;
   /* verilator lint_on UNUSEDPARAM */
+
+  // A dot-add operand, decoded (spec 8.6): {nan, inf, zero, sub, neg, elsb, man}, the value
+  // (-1)^neg * man * 2^elsb (elsb: 12-bit signed). zero: +-0; sub: an fp32 subnormal, zero under
+  // FLUSH. man[23] = 1 for a normal operand; a subnormal or a fixed-point coordinate has leading
+  // zeros, which op_norm (or fiu_dotadd, for its NORM operands) shifts out.
+  localparam int OP_W = 41;
+
+  function automatic logic [OP_W-1:0] f32_op(input logic [31:0] x);
+    logic [7:0]         e;
+    logic signed [11:0] elsb;  // exponent of mantissa bit 0 (subnormal: 2^-149)
+    e       = x[30:23];
+    elsb    = (e == 8'd0) ? -12'sd149 : $signed({4'd0, e}) - 12'sd150;
+    f32_op  = {e == 8'hff && x[22:0] != 23'd0, e == 8'hff && x[22:0] == 23'd0, x[30:0] == 31'd0,
+               e == 8'd0 && x[22:0] != 23'd0, x[31], elsb, e != 8'd0, x[22:0]};
+  endfunction
+
+  // A parameter-RAM word as stored (spec 8.5): the fp32 word decoded and normalised when it is
+  // written, {special (inf or NaN), nonzero, sub, neg, elsb[8:0], man[22:0]} with the leading
+  // one implied when nonzero: 36 bits, a block-RAM word on ECP5 and 7-series. A zero keeps
+  // elsb = 0, so an all-zero word (a block RAM's initial content) is +0, as in the C model.
+  localparam int RAM_W = 36;
+
+  // A coordinate in sixteenths of a pixel (fiu_coord), exactly: n * 2^-4.
+  function automatic logic [OP_W-1:0] fix_op(input logic [19:0] n);
+    fix_op = {2'b00, n == 20'd0, 2'b00, -12'sd4, 4'd0, n};
+  endfunction
 
   // What fiu_round_pack needs of the exponent (spec 2.7): for a magnitude whose top bit has
   // exponent e_top, {tiny: e_top < -126; cap: the left shift that puts the top bit at 2^-126,
@@ -148,5 +178,51 @@ package fiu_pkg;
     hi = n3[5] ? {n2[5], 1'b1, n2[4:0]} : {2'b00, n3[4:0]};
     lo = n1[5] ? {n0[5], 1'b1, n0[4:0]} : {2'b00, n1[4:0]};
     lzc = hi[6] ? (lo[6] ? 8'd128 : {2'b01, lo[5:0]}) : {2'b00, hi[5:0]};
+  endfunction
+
+  // The normalising shift of a decoded operand's mantissa: 0 for a normal one, 24 for zero.
+  function automatic logic [7:0] op_lz(input logic [23:0] man);
+    op_lz = man[23] ? 8'd0 : (man == 24'd0) ? 8'd24 : lzc({man, 1'b1, 103'd0});
+  endfunction
+
+  // The operand with its mantissa normalised (man << lz, elsb - lz): the same value.
+  function automatic logic [OP_W-1:0] op_norm(input logic [OP_W-1:0] op);
+    logic [7:0] lz;
+    lz      = op_lz(op[23:0]);
+    op_norm = {op[40:36], 12'($signed(op[35:24]) - $signed({4'd0, lz})), 24'(op[23:0] << lz)};
+  endfunction
+
+  // fp32 word -> RAM word (elsb of a normalised nonzero operand is in -172..105: 9 bits).
+  function automatic logic [RAM_W-1:0] ram_enc(input logic [31:0] x);
+    /* verilator lint_off UNUSEDSIGNAL */  // elsb's sign copies [11:9] and the implied leading one
+    logic [OP_W-1:0] op;
+    /* verilator lint_on UNUSEDSIGNAL */
+    op      = op_norm(f32_op(x));
+    ram_enc = {op[40] | op[39], !op[38], op[37:36], op[38] ? 9'd0 : op[32:24], op[22:0]};
+  endfunction
+
+  // RAM word -> the normalised operand: wires, a NaN / infinity split on the mantissa and a
+  // zero's elsb (op_norm's: -149 - 24).
+  function automatic logic [OP_W-1:0] ram_op(input logic [RAM_W-1:0] w);
+    logic special, nonzero_man;
+    special     = w[35];
+    nonzero_man = w[22:0] != 23'd0;
+    ram_op = {special & nonzero_man, special & !nonzero_man, !w[34], w[33:32],
+              w[34] ? {{3{w[31]}}, w[31:23]} : -12'sd173, w[34], w[22:0]};
+  endfunction
+
+  // RAM word -> the fp32 word written (a subnormal's mantissa shifted back by -149 - elsb).
+  function automatic logic [31:0] ram_f32(input logic [RAM_W-1:0] w);
+    logic [4:0] k;   // 1..23 for a subnormal
+    k = 5'(-9'sd149 - $signed(w[31:23]));
+    if (w[35]) begin
+      ram_f32 = {w[32], 8'hff, w[22:0]};
+    end else if (!w[34]) begin
+      ram_f32 = {w[32], 31'd0};
+    end else if (w[33]) begin
+      ram_f32 = {w[32], 8'd0, 23'({1'b1, w[22:0]} >> k)};
+    end else begin
+      ram_f32 = {w[32], 8'(w[30:23] + 8'd150), w[22:0]};
+    end
   endfunction
 endpackage

@@ -50,7 +50,7 @@ module fiu_plane_fetch #(
   output logic                         split_o,       // the fetch address differs per lane
   input  logic [32:0]                  lead_key_i,    // the slot's key (fiu_issue)
   // S2: results
-  output logic [95:0]                  words_o,       // RAM words w, w+1, w+2 (LSB first)
+  output logic [3*fiu_pkg::RAM_W-1:0]  words_o,       // RAM words w, w+1, w+2 (LSB first; fiu_pkg::ram_enc)
   output logic [9:0]                   map_o,         // {interp[1:0], plane[7:0]} of the entry
   output logic [LANES*5-1:0]           status_o,      // lane status (meaningful for executing lanes)
   output logic [LANES*2-1:0]           interp_o,      // lane interpolation type (IPA)
@@ -209,14 +209,16 @@ module fiu_plane_fetch #(
     .clearing_o (clearing_b)
   );
 
+  // the words are stored decoded and normalised (spec 8.6): no lane decodes a plane word again
   fiu_param_ram #(
     .RAM_WORDS  (RAM_WORDS),
+    .W          (fiu_pkg::RAM_W),
     .CLOCK_GATE (CLOCK_GATE)
   ) u_param_ram (
     .clk_i   (clk_i),
     .we_i    (s1_ram_we_i),
     .waddr_i (s1_ram_addr_i),
-    .wdata_i (s1_cfg_data_i),
+    .wdata_i (fiu_pkg::ram_enc(s1_cfg_data_i)),
     .re_i    (s1_req_i),
     .raddr_i (w[AW-1:0]),
     .rdata_o (words_o)

@@ -279,9 +279,10 @@ module fiu_top #(
   assign sys_x          = !s1_idx_q && s1_imm_q == 10'h070;
   assign sys_y          = !s1_idx_q && s1_imm_q == 10'h074;
 
-  logic [LANES*32-1:0] ra_eff, s1_x, s1_y, s1_field;
+  logic [LANES*32-1:0] ra_eff, s1_x, s1_field;
+  logic [LANES*20-1:0] s1_y;
   logic [LANES*5-1:0]  s1_cst;
-  logic [LANES*32-1:0] coord_x, coord_y;   // DEEP = 0: in S1; DEEP = 1: aligned with S2 (spec 8.5)
+  logic [LANES*20-1:0] coord_x, coord_y;   // sixteenths; DEEP = 0: in S1; DEEP = 1: aligned with S2 (spec 8.5)
   logic [LANES*32-1:0] unpacked;           // the same
 
   for (genvar i = 0; i < LANES; i++) begin : g_s1
@@ -304,8 +305,8 @@ module fiu_top #(
       .smp_x_i     (smp_x),
       .smp_y_i     (smp_y),
       .smp_prio_i  (smp_prio),
-      .x_o         (coord_x[32*i +: 32]),
-      .y_o         (coord_y[32*i +: 32]),
+      .x_o         (coord_x[20*i +: 20]),
+      .y_o         (coord_y[20*i +: 20]),
       .status_o    (s1_cst[5*i +: 5])
     );
 
@@ -328,8 +329,8 @@ module fiu_top #(
     assign s1_field[32*i +: 32] = (s1_ipa && sys_int)                      ? sysval :
                                   (s1_op_q == fiu_pkg::OP_UNPACK && !DEEP) ? unpacked[32*i +: 32] : s1_rb_q[32*i +: 32];
     // VINTRP uses no coordinates: x carries D (rd). DEEP: the coordinates join in S2.
-    assign s1_x[32*i +: 32] = s1_vintrp ? s1_rd_q[32*i +: 32] : DEEP ? 32'd0 : coord_x[32*i +: 32];
-    assign s1_y[32*i +: 32] = DEEP ? 32'd0 : coord_y[32*i +: 32];
+    assign s1_x[32*i +: 32] = s1_vintrp ? s1_rd_q[32*i +: 32] : DEEP ? 32'd0 : 32'(coord_x[20*i +: 20]);
+    assign s1_y[20*i +: 20] = DEEP ? 20'd0 : coord_y[20*i +: 20];
   end
 
   logic [LANES*33-1:0] fetch_key;
@@ -353,7 +354,7 @@ module fiu_top #(
     map_write = sel == fiu_pkg::CFG_MAP && addr < 32'd256 && interp != 2'd3;
   endfunction
 
-  logic [95:0]        pf_words;
+  logic [3*fiu_pkg::RAM_W-1:0] pf_words;   // as stored (fiu_pkg::ram_enc)
   logic [9:0]         pf_map;
   logic [LANES*5-1:0] pf_status;
   logic [LANES*2-1:0] pf_interp;
@@ -400,12 +401,13 @@ module fiu_top #(
 
   // ================================================================ S2: the slot travels beside plane_fetch
   // The slot's valid and cfg bits (every clock); a configuration slot's {sel, data}; a request slot's
-  // payload: the request part, then per lane {exec, own, coord status, x (or rd), y, field}. Each
+  // payload: the request part, then per lane {exec, own, coord status, x (or rd), y, field} (x, y in
+  // sixteenths). Each
   // group loads only with its kind of slot (spec 8.7), and the payload is assembled in the
   // register's block (a combinational copy would be evaluated every clock by Verilator: s1_own
   // and s1_last change per slot).
   localparam int PREQ = 16 + 3 + 3 + 1 + 1 + 1 + 2 + 3 + 5 + 1 + 1 + 1;
-  localparam int PLN  = 1 + 1 + 5 + 32 + 32 + 32;
+  localparam int PLN  = 1 + 1 + 5 + 32 + 20 + 32;
   localparam int PW   = PREQ + LANES * PLN;
 
   logic [PW-1:0] s2_pay_q;
@@ -414,9 +416,9 @@ module fiu_top #(
 
   function automatic logic [LANES*PLN-1:0] pay_lanes(input logic [LANES-1:0] ex, input logic [LANES-1:0] own,
                                                      input logic [LANES*5-1:0] cst, input logic [LANES*32-1:0] x,
-                                                     input logic [LANES*32-1:0] y, input logic [LANES*32-1:0] field);
+                                                     input logic [LANES*20-1:0] y, input logic [LANES*32-1:0] field);
     for (int i = 0; i < LANES; i++) begin
-      pay_lanes[PLN*i +: PLN] = {ex[i], own[i], cst[5*i +: 5], x[32*i +: 32], y[32*i +: 32], field[32*i +: 32]};
+      pay_lanes[PLN*i +: PLN] = {ex[i], own[i], cst[5*i +: 5], x[32*i +: 32], y[20*i +: 20], field[32*i +: 32]};
     end
   endfunction
 
@@ -468,33 +470,48 @@ module fiu_top #(
 
   logic [LANES*5-1:0]  ln_status;
   logic [LANES-1:0]    ln_own, ln_wm, ln_use_dot, ln_mul, ln_sat_ok;
-  logic [LANES*32-1:0] ln_a, ln_b, ln_c, ln_d, ln_e, ln_aux;
-  logic [31:0]         al2p_result, pa, pb, pc;
+  logic [LANES*32-1:0] ln_aux;
+  logic [LANES*fiu_pkg::OP_W-1:0] ln_b, ln_d, ln_e;
+  logic [fiu_pkg::OP_W-1:0]       op_a, op_c, op_pc, op_w0, op_w1, op_w2;
+  logic [31:0]         al2p_result, pc;
   logic [1:0]          map_interp;
   logic [7:0]          map_plane;
 
   assign map_interp  = pf_map[9:8];
   assign map_plane   = pf_map[7:0];
   assign al2p_result = {1'b1, 13'd0, map_interp, 16'({map_plane, 3'd0}) + 16'({map_plane, 2'd0})};  // 12 * plane
-  // the LINEAR planes (1,0,0) and (0,1,0) of sample x / y (spec 4.3)
-  assign pa = s2_sys_x ? fiu_pkg::F32_ONE : s2_sys_y ? 32'd0 : pf_words[31:0];
-  assign pb = s2_sys_y ? fiu_pkg::F32_ONE : s2_sys_x ? 32'd0 : pf_words[63:32];
-  assign pc = (s2_sys_x || s2_sys_y) ? 32'd0 : pf_words[95:64];
+  // The plane's words, stored decoded and normalised (spec 8.6): the dot-add's a, c and the e of
+  // IPA and VINTRP P1 for every lane; the fp32 words only for the bypass values. The LINEAR
+  // planes (1,0,0) and (0,1,0) of sample x / y (spec 4.3).
+  localparam int RAMW = fiu_pkg::RAM_W;
+  logic [31:0] w0_f32;
+  assign op_w0  = fiu_pkg::ram_op(pf_words[0 +: RAMW]);
+  assign op_w1  = fiu_pkg::ram_op(pf_words[RAMW +: RAMW]);
+  assign op_w2  = fiu_pkg::ram_op(pf_words[2*RAMW +: RAMW]);
+  assign w0_f32 = fiu_pkg::ram_f32(pf_words[0 +: RAMW]);
+  assign pc     = (s2_sys_x || s2_sys_y) ? 32'd0 : fiu_pkg::ram_f32(pf_words[2*RAMW +: RAMW]);
+  assign op_pc = (s2_sys_x || s2_sys_y) ? fiu_pkg::f32_op(32'd0) : op_w2;
+  // P1: fma(P10, I, P0); P2: fma(P20, J, D); the absent product is +0 * -0 (spec 2.3)
+  assign op_a  = s2_is_vintrp ? ((s2_vop == fiu_pkg::VINTRP_P1) ? op_w1 : op_w0) :
+                 s2_sys_x ? fiu_pkg::f32_op(fiu_pkg::F32_ONE) : s2_sys_y ? fiu_pkg::f32_op(32'd0) : op_w0;
+  assign op_c  = s2_is_vintrp ? fiu_pkg::f32_op(32'd0) :
+                 s2_sys_y ? fiu_pkg::f32_op(fiu_pkg::F32_ONE) : s2_sys_x ? fiu_pkg::f32_op(32'd0) : op_w1;
 
   for (genvar i = 0; i < LANES; i++) begin : g_s2
     logic        exec_i, own_i, ipa_dot, use_dot, mul;
     logic [4:0]  cst, st;
-    logic [31:0] xf, y, pay_x, pay_field, field, bypass;
+    logic [31:0] xf, pay_x, pay_field, field, bypass;
+    logic [19:0] y;
     /* verilator lint_off UNUSEDSIGNAL */  // DEEP = 1 takes y from fiu_coord in S2
-    logic [31:0] pay_y;
+    logic [19:0] pay_y;
     /* verilator lint_on UNUSEDSIGNAL */
     logic [1:0]  interp;
     logic [2:0]  mode;
 
     assign {exec_i, own_i, cst, pay_x, pay_y, pay_field} = s2_pay_q[PLN*i +: PLN];
     if (DEEP) begin : g_s1_halves   // the second halves of fiu_coord and fiu_unpack, in S2
-      assign xf    = s2_is_vintrp ? pay_x : coord_x[32*i +: 32];
-      assign y     = coord_y[32*i +: 32];
+      assign xf    = s2_is_vintrp ? pay_x : 32'(coord_x[20*i +: 20]);
+      assign y     = coord_y[20*i +: 20];
       assign field = (s2_op == fiu_pkg::OP_UNPACK) ? unpacked[32*i +: 32] : pay_field;
     end else begin : g_s1_whole
       assign xf    = pay_x;
@@ -519,16 +536,15 @@ module fiu_top #(
     assign ln_mul[i]     = mul;
     assign ln_sat_ok[i]  = !(s2_is_ipa && s2_sys_int);
 
-    // P1: fma(P10, I, P0); P2: fma(P20, J, D); the absent product is +0 * -0 (spec 2.3)
-    assign ln_a[32*i +: 32] = !s2_is_vintrp ? pa : (s2_vop == fiu_pkg::VINTRP_P1) ? pf_words[63:32] : pf_words[31:0];
-    assign ln_b[32*i +: 32] = s2_is_vintrp ? field : xf;
-    assign ln_c[32*i +: 32] = s2_is_vintrp ? 32'd0 : pb;
-    assign ln_d[32*i +: 32] = s2_is_vintrp ? fiu_pkg::F32_NEG_ZERO : y;
-    assign ln_e[32*i +: 32] = !s2_is_vintrp ? pc : (s2_vop == fiu_pkg::VINTRP_P1) ? pf_words[31:0] : xf;
+    // the lane's own operands: IPA's coordinates in sixteenths, VINTRP's I or J and D as fp32
+    assign ln_b[fiu_pkg::OP_W*i +: fiu_pkg::OP_W] = s2_is_vintrp ? fiu_pkg::f32_op(field) : fiu_pkg::fix_op(xf[19:0]);
+    assign ln_d[fiu_pkg::OP_W*i +: fiu_pkg::OP_W] = s2_is_vintrp ? fiu_pkg::f32_op(fiu_pkg::F32_NEG_ZERO) : fiu_pkg::fix_op(y);
+    assign ln_e[fiu_pkg::OP_W*i +: fiu_pkg::OP_W] = !s2_is_vintrp ? op_pc : (s2_vop == fiu_pkg::VINTRP_P1) ? op_w0 :
+                                                    fiu_pkg::f32_op(xf);
 
     assign bypass = s2_is_ipa                     ? (s2_sys_int ? field : (interp == fiu_pkg::INTERP_CONSTANT) ? pc : 32'd0) :
                     (s2_op == fiu_pkg::OP_AL2P)   ? al2p_result :
-                    s2_is_vintrp                  ? pf_words[31:0] :
+                    s2_is_vintrp                  ? w0_f32 :
                     (s2_op == fiu_pkg::OP_ATEST || s2_op == fiu_pkg::OP_UNPACK) ? field : 32'd0;
     // one field after S2: the multiplier (rb) when the dot-add is used, else the result itself
     // (a configuration slot's data word travels in the configuration path)
@@ -688,18 +704,19 @@ module fiu_top #(
 
     fiu_dotadd #(
       .DEEP       (DEEP),
-      .CLOCK_GATE (CLOCK_GATE)
+      .CLOCK_GATE (CLOCK_GATE),
+      .NORM       (fiu_pkg::DOTADD_NORM)
     ) u_dotadd (
       .clk_i       (clk_i),
       .stage_clk_i (dot_gclk),
       .rst_ni      (rst_ni),
       .en_i        (1'b1),   // the pipeline never stalls: each stage loads on its valid bit
       .valid_i     (dot_valid),
-      .a_i         (ln_a[32*i +: 32]),
-      .b_i         (ln_b[32*i +: 32]),
-      .c_i         (ln_c[32*i +: 32]),
-      .d_i         (ln_d[32*i +: 32]),
-      .e_i         (ln_e[32*i +: 32]),
+      .a_i         (op_a),
+      .b_i         (ln_b[fiu_pkg::OP_W*i +: fiu_pkg::OP_W]),
+      .c_i         (op_c),
+      .d_i         (ln_d[fiu_pkg::OP_W*i +: fiu_pkg::OP_W]),
+      .e_i         (ln_e[fiu_pkg::OP_W*i +: fiu_pkg::OP_W]),
       .fused_i     (dot_fused),
       .flush_i     (dot_flush),
       .r_o         (dot_r)

@@ -18,8 +18,8 @@
 #include <verilated.h>
 
 #include "vl_cov.h"
-#include "Vfiu_dotadd.h"
-#include "Vfiu_dotadd_fiu_dotadd.h"
+#include "Vdotadd_f32.h"
+#include "Vdotadd_f32_dotadd_f32.h"
 #pragma GCC diagnostic pop
 
 #include "fiu_f32.h"
@@ -30,7 +30,7 @@ namespace {
 
 const char *const kUsage =
     "usage: tb_dotadd [--count N] [--seed N] [--max-print N] [--inject-fault] [--help]\n"
-    "  Drives rtl/fiu_dotadd.sv (Verilator) with N vectors per mode (default 1000000) in all\n"
+    "  Drives rtl/fiu_dotadd.sv (Verilator, behind tb/unit/dotadd_f32.sv) with N vectors per mode (default 1000000) in all\n"
     "  four modes (fused/unfused x flush/preserve), en_i random, about 1 in 8 vectors not wanted\n"
     "  (valid_i clear: r_o must hold), and compares r_o with the C model fiu_f32_dotadd. --inject-fault corrupts a few expected values (the run must then\n"
     "  fail). Prints the seed and a summary line; exit 0 iff no mismatch.\n";
@@ -349,13 +349,13 @@ const char *mode_name(unsigned m)
 int main(int argc, char **argv)
 {
     tb::Options opt = tb::parse_options(argc, argv, kUsage, 1000000);
-    const unsigned latency = Vfiu_dotadd_fiu_dotadd::LATENCY;
+    const unsigned latency = Vdotadd_f32_dotadd_f32::LATENCY;
     std::printf("tb_dotadd: seed %" PRIu64 ", %" PRIu64 " vectors per mode, LATENCY %u\n", opt.seed,
                 opt.count, latency);
 
     auto ctx = std::make_unique<VerilatedContext>();
     ctx->commandArgs(argc, argv);
-    auto dut = std::make_unique<Vfiu_dotadd>(ctx.get());
+    auto dut = std::make_unique<Vdotadd_f32>(ctx.get());
     Rng rng{opt.seed}, en_rng{opt.seed ^ 0x5DEECE66Dull};
 
     // stage_clk_i as fiu_clock_gate makes it for CLOCK_GATE = 1 (the enables settle while clk_i is
