@@ -18,9 +18,9 @@ module fiu_alpha_unorm (
   localparam logic [1:0] FmtUnorm10 = 2'd2;
 
   logic        is_nan;
-  logic [4:0]  n;
   logic [15:0] maxv;
   logic [39:0] m40;
+  logic [39:0] m40n;   // m40 << n: a multiplexer of three constant shifts
   logic [39:0] prod;
   logic [7:0]  sh_m1;
   logic [16:0] t;
@@ -29,23 +29,23 @@ module fiu_alpha_unorm (
   // forever at time 0 when an always_comb reads two always_comb outputs that glitch
   // within a pass (here fiu_alpha reads two instances of this module).
   always_comb begin
+    m40 = {16'd0, 1'b1, a_i[22:0]};
     unique case (fmt_i)
       FmtUnorm8: begin
-        n    = 5'd8;
         maxv = 16'h00FF;
+        m40n = m40 << 8;
       end
       FmtUnorm10: begin
-        n    = 5'd10;
         maxv = 16'h03FF;
+        m40n = m40 << 10;
       end
       default: begin  // UNORM16 (FLOAT32 forced to 0 below)
-        n    = 5'd16;
         maxv = 16'hFFFF;
+        m40n = m40 << 16;
       end
     endcase
     is_nan = (a_i[30:23] == 8'hFF) && (a_i[22:0] != 23'd0);
-    m40    = {16'd0, 1'b1, a_i[22:0]};
-    prod   = (m40 << n) - m40;             // m * (2^n - 1), exact
+    prod   = m40n - m40;                   // m * (2^n - 1), exact
     sh_m1  = 8'd149 - a_i[30:23];          // 23..39 for exponents 110..126
     t      = 17'(prod >> sh_m1);           // < 2^17 since prod < 2^40, sh_m1 >= 23
 

@@ -62,10 +62,13 @@ module fiu_param_ram #(
     end
   end
 
+  // word k from bank (rot + k) % 4: a multiplexer of constant slices (an index scaled by a W
+  // that is not a power of two would be synthesised as a multiply)
   for (genvar k = 0; k < 3; k++) begin : g_word
     logic [1:0] bank;
     assign bank = rot_q + 2'(k);
-    assign rdata_o[W*k +: W] = bank_q[W*bank +: W];
+    assign rdata_o[W*k +: W] = (bank == 2'd0) ? bank_q[0 +: W] : (bank == 2'd1) ? bank_q[W +: W] :
+                               (bank == 2'd2) ? bank_q[2*W +: W] : bank_q[3*W +: W];
   end
 
   // never written and read in one clock (spec 8.8); the RAM has no reset, so X-safe compares
