@@ -1,6 +1,6 @@
 // A parameter RAM with one write port and one registered read port per lane (block RAM on
-// every target), feeding a multiply-add per lane; DEEP = 1 registers each lane's result once
-// more (the --ecp5-variant self-test).
+// every target), feeding a multiply-add per lane; DEEP = 1 registers each lane's read data once
+// more, before the multiply-add (the --ecp5-variant self-test: the high-clock configuration).
 module fiu_top #(
   parameter int LANES     = 1,
   parameter int RAM_WORDS = 256,
@@ -24,17 +24,16 @@ module fiu_top #(
     else         busy_o <= we_i;
   end
   for (genvar l = 0; l < LANES; l++) begin : g_lane
-    logic [31:0] rd_q;
+    logic [31:0] rd_q, rd;
     always_ff @(posedge clk_i) rd_q <= ram_q[raddr_i[fiu_pkg::AW*l +: RAW]];
-    logic [31:0] y;
-    toy_mac u_mac (.clk_i(clk_i), .a_i(a_i[16*l +: 16]), .b_i(rd_q[15:0]),
-                   .c_i({rd_q[31:16], 16'h0}), .y_o(y));
-    if (DEEP) begin : g_deep
-      logic [31:0] y_q;
-      always_ff @(posedge clk_i) y_q <= y;
-      assign y_o[32*l +: 32] = y_q;
+    if (DEEP) begin : g_deep   // the read data registered once more before the multiply-add
+      logic [31:0] rd2_q;
+      always_ff @(posedge clk_i) rd2_q <= rd_q;
+      assign rd = rd2_q;
     end else begin : g_direct
-      assign y_o[32*l +: 32] = y;
+      assign rd = rd_q;
     end
+    toy_mac u_mac (.clk_i(clk_i), .a_i(a_i[16*l +: 16]), .b_i(rd[15:0]),
+                   .c_i({rd[31:16], 16'h0}), .y_o(y_o[32*l +: 32]));
   end
 endmodule
