@@ -537,7 +537,8 @@ module fiu_top #(
     assign ln_sat_ok[i]  = !(s2_is_ipa && s2_sys_int);
 
     // the lane's own operands: IPA's coordinates in sixteenths, VINTRP's I or J and D as fp32
-    assign ln_b[fiu_pkg::OP_W*i +: fiu_pkg::OP_W] = s2_is_vintrp ? fiu_pkg::f32_op(field) : fiu_pkg::fix_op(xf[19:0]);
+    // (I, J: the payload's field, which DEEP's unpack result never replaces for VINTRP)
+    assign ln_b[fiu_pkg::OP_W*i +: fiu_pkg::OP_W] = s2_is_vintrp ? fiu_pkg::f32_op(pay_field) : fiu_pkg::fix_op(xf[19:0]);
     assign ln_d[fiu_pkg::OP_W*i +: fiu_pkg::OP_W] = s2_is_vintrp ? fiu_pkg::f32_op(fiu_pkg::F32_NEG_ZERO) : fiu_pkg::fix_op(y);
     assign ln_e[fiu_pkg::OP_W*i +: fiu_pkg::OP_W] = !s2_is_vintrp ? op_pc : (s2_vop == fiu_pkg::VINTRP_P1) ? op_w0 :
                                                     fiu_pkg::f32_op(xf);
