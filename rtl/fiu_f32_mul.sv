@@ -17,32 +17,32 @@ module fiu_f32_mul #(
   input  logic        flush_i,
   output logic [31:0] r_o
 );
-  logic        a_sub, b_sub, a_zero, b_zero, a_inf, b_inf, a_nan, b_nan, neg;
+  logic        a_sub, b_sub, a_zero, b_zero, a_inf, b_inf, a_nan, b_nan, a_neg, b_neg, a_z, b_z, neg;
+  logic signed [11:0] a_elsb, b_elsb;   // exponent of mantissa bit 0
   logic [23:0] a_man, b_man, a_norm, b_norm;
   logic [7:0]  a_lz, b_lz;
   logic [47:0] prod;
   logic signed [13:0] e_top;  // exponent of prod[47]
   logic [1:0]  cls;           // 0 finite nonzero, 1 NaN, 2 inf, 3 zero
 
+  // the operands decoded as the dot-add's are (spec 8.6); a_z, b_z: +-0
+  assign {a_nan, a_inf, a_z, a_sub, a_neg, a_elsb, a_man} = fiu_pkg::f32_op(a_i);
+  assign {b_nan, b_inf, b_z, b_sub, b_neg, b_elsb, b_man} = fiu_pkg::f32_op(b_i);
+  // Continuous assigns: Icarus 11 re-runs an always_comb that calls the (looping) lzc function.
+  assign a_lz = fiu_pkg::op_lz(a_man);
+  assign b_lz = fiu_pkg::op_lz(b_man);
+
   always_comb begin
-    a_sub  = (a_i[30:23] == 8'd0) && (a_i[22:0] != 23'd0);
-    b_sub  = (b_i[30:23] == 8'd0) && (b_i[22:0] != 23'd0);
-    a_zero = (a_i[30:0] == 31'd0) || (flush_i && a_sub);
-    b_zero = (b_i[30:0] == 31'd0) || (flush_i && b_sub);
-    a_inf  = (a_i[30:23] == 8'hff) && (a_i[22:0] == 23'd0);
-    b_inf  = (b_i[30:23] == 8'hff) && (b_i[22:0] == 23'd0);
-    a_nan  = (a_i[30:23] == 8'hff) && (a_i[22:0] != 23'd0);
-    b_nan  = (b_i[30:23] == 8'hff) && (b_i[22:0] != 23'd0);
-    neg    = a_i[31] ^ b_i[31];
+    a_zero = a_z || (flush_i && a_sub);
+    b_zero = b_z || (flush_i && b_sub);
+    neg    = a_neg ^ b_neg;
     // PRESERVE: subnormal mantissas normalised, so the product's leading one is at bit 47 or
     // 46 (FLUSH reads them as zero; with flush_i tied to 1 the shifters disappear).
     a_norm = flush_i ? a_man : a_man << a_lz;
     b_norm = flush_i ? b_man : b_man << b_lz;
     prod   = 48'(a_norm) * 48'(b_norm);
-    // A mantissa's bit 0 has exponent (biased, at least 1) - 150, so prod[47] has
-    // ea + eb - 300 + 47 (less the normalising shifts).
-    e_top  = $signed({6'd0, a_i[30:23] | {7'd0, a_i[30:23] == 8'd0}})
-           + $signed({6'd0, b_i[30:23] | {7'd0, b_i[30:23] == 8'd0}}) - 14'sd253
+    // prod[47] has the exponent of both mantissas' bit 0 plus 47 (less the normalising shifts).
+    e_top  = $signed({{2{a_elsb[11]}}, a_elsb}) + $signed({{2{b_elsb[11]}}, b_elsb}) + 14'sd47
            - (flush_i ? 14'sd0 : $signed({6'd0, a_lz}) + $signed({6'd0, b_lz}));
     if (a_nan || b_nan || (a_inf && b_zero) || (a_zero && b_inf)) begin
       cls = 2'd1;
@@ -54,12 +54,6 @@ module fiu_f32_mul #(
       cls = 2'd0;
     end
   end
-
-  assign a_man = {a_i[30:23] != 8'd0, a_i[22:0]};
-  assign b_man = {b_i[30:23] != 8'd0, b_i[22:0]};
-  // Continuous assigns: Icarus 11 re-runs an always_comb that calls the (looping) lzc function.
-  assign a_lz = fiu_pkg::lzc({a_man, 1'b1, 103'd0});
-  assign b_lz = fiu_pkg::lzc({b_man, 1'b1, 103'd0});
 
   // ---- the optional register between the product and its rounding
   localparam int RW = 48 + fiu_pkg::ROUND_INFO_W + 1 + 2 + 1;
