@@ -31,8 +31,10 @@
 //      last bit and enters only as its sign, one unit at index 0. T1 + T2 = 0 exactly: T3 alone.
 //      Signs are taken relative to T1; one carry-save layer and two carry-propagate adders give
 //      S and S - 1 at once, so |S| = S or ~(S - 1) with no negation after the add.
-//  D4  leading-zero count, one normalising shift, round once (fiu_round_pack W=99), then the
-//      special-value override and the exact-zero rule (+0).
+//      The cap of the normalising shift (2^-126) is registered as a one-hot mark for D4.
+//  D4  leading-zero count (of the magnitude ORed with the mark: the shift, already capped), one
+//      normalising shift, round once (fiu_round_pack W=99), then the special-value override
+//      and the exact-zero rule (+0).
 module fiu_dotadd #(
   parameter bit         DEEP       = 1'b0,
   parameter bit         CLOCK_GATE = 1'b0,
@@ -322,7 +324,10 @@ module fiu_dotadd #(
   // differences and picked by the late carries and classes.
   logic [2:0]         gt;  // key1 > key0, key2 > key0, key2 > key1
   logic [2:0]         s0, s1, s2;  // one-hot: term k is T1, T2, T3
-  logic signed [11:0] dist2, dist3, h1, h3;
+  /* verilator lint_off UNUSEDSIGNAL */  // each pair reads only the features it needs
+  logic [PFW-1:0]     f2, f3, f23;  // pair_feat of (T1, T2), (T1, T3), (T2, T3)
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic signed [11:0] h1, h3;
   logic               case_b;
   logic [5:0]         sh2;
   logic [6:0]         sh3;
@@ -350,23 +355,42 @@ module fiu_dotadd #(
     key_gt = fa && (!fb || above);
   endfunction
 
-  // The h difference of the selected pair (a, b): dab + c_a - c_b, picked from dab, dab + 1 and
-  // dab - 1 (x, xp, xm: pairs 01, 02, 10, 12, 20, 21).
-  function automatic logic signed [11:0] pair_dist(input logic [2:0] sa, input logic [2:0] sb,
-                                                   input logic [2:0] c, input logic [71:0] x,
-                                                   input logic [71:0] xp, input logic [71:0] xm);
-    logic [5:0]  p;
-    logic [71:0] v;
-    logic [11:0] d;
-    logic        ca, cb;
+  // What D3 needs of a pair's h difference d, made from each candidate difference before the
+  // sort picks one: {d == 0, d > 48, d clamped to 0..127, d[5:0]} (bit tests, no carry chain).
+  localparam int PFW = 1 + 1 + 7 + 6;
+  function automatic logic [PFW-1:0] dist_feat(input logic [11:0] d);
+    logic [6:0] clamp;
+    clamp = (!d[11] && (d[10:7] != 4'd0)) ? 7'd127 : d[11] ? 7'd0 : d[6:0];
+    dist_feat = {d == 12'd0,
+                 !d[11] && ((d[10:6] != 5'd0) || (d[5] && d[4] && (d[3:0] != 4'd0))),
+                 clamp, d[5:0]};
+  endfunction
+
+  // The features of the selected pair (a, b)'s h difference dab + c_a - c_b, picked from those
+  // of dab, dab + 1 and dab - 1 (f, fp, fm: pairs 01, 02, 10, 12, 20, 21).
+  function automatic logic [PFW-1:0] pair_feat(input logic [2:0] sa, input logic [2:0] sb,
+                                               input logic [2:0] c, input logic [6*PFW-1:0] f,
+                                               input logic [6*PFW-1:0] fp,
+                                               input logic [6*PFW-1:0] fm);
+    logic [5:0]       p;
+    logic [6*PFW-1:0] v;
+    logic [PFW-1:0]   r;
+    logic             ca, cb;
     ca = |(sa & c);
     cb = |(sb & c);
-    v  = (ca == cb) ? x : ca ? xp : xm;
+    v  = (ca == cb) ? f : ca ? fp : fm;
     p  = {sa[2] & sb[1], sa[2] & sb[0], sa[1] & sb[2], sa[1] & sb[0], sa[0] & sb[2], sa[0] & sb[1]};
-    d  = '0;
-    for (int k = 0; k < 6; k++) d = d | ({12{p[k]}} & v[12*k +: 12]);
-    pair_dist = $signed(d);
+    r  = '0;
+    for (int k = 0; k < 6; k++) r = r | ({PFW{p[k]}} & v[PFW*k +: PFW]);
+    pair_feat = r;
   endfunction
+
+  logic [6*PFW-1:0] k_f, k_fp, k_fm;
+  for (genvar k = 0; k < 6; k++) begin : g_feat
+    assign k_f[PFW*k +: PFW]  = dist_feat(k_dx[12*k +: 12]);
+    assign k_fp[PFW*k +: PFW] = dist_feat(k_dxp[12*k +: 12]);
+    assign k_fm[PFW*k +: PFW] = dist_feat(k_dxm[12*k +: 12]);
+  end
 
   always_comb begin
     gt[0] = key_gt(k_fin[1], k_fin[0], k_c[1], k_c[0], k_dx[24 +: 12]);  // d10
@@ -389,24 +413,24 @@ module fiu_dotadd #(
   end
 
   // Continuous assigns: Icarus 11 re-runs an always_comb that calls a looping function.
-  assign dist2 = pair_dist(s0, s1, k_c, k_dx, k_dxp, k_dxm);
-  assign dist3 = pair_dist(s0, s2, k_c, k_dx, k_dxp, k_dxm);
+  assign f2  = pair_feat(s0, s1, k_c, k_f, k_fp, k_fm);
+  assign f3  = pair_feat(s0, s2, k_c, k_f, k_fp, k_fm);
+  assign f23 = pair_feat(s1, s2, k_c, k_f, k_fp, k_fm);
 
   always_comb begin
     h1     = $signed(sel3_12(s0, (|(s0 & k_c)) ? k_hp1 : k_hpre));
     h3     = $signed(sel3_12(s2, (|(s2 & k_c)) ? k_hp1 : k_hpre));
-    // dist2 > 48, dist3 > 127 and dist3 < 0 as bit tests (no carry chain)
-    case_b = |(s1 & k_fin) && !dist2[11] &&
-             ((dist2[10:6] != 5'd0) || (dist2[5] && dist2[4] && (dist2[3:0] != 4'd0)));
-    sh2    = (|(s1 & k_fin) && !case_b) ? dist2[5:0] : 6'd0;
-    sh3    = (!dist3[11] && (dist3[10:7] != 4'd0)) ? 7'd127 : dist3[11] ? 7'd0 : dist3[6:0];
+    // d2 = h1 - h2 > 48: case B; T3's shift d3 = h1 - h3 clamped to 0..127
+    case_b = |(s1 & k_fin) && f2[PFW-2];
+    sh2    = (|(s1 & k_fin) && !f2[PFW-2]) ? f2[5:0] : 6'd0;
+    sh3    = f3[12:6];
   end
 
   localparam int D2W = 144 + 3 + 2 + 1 + 6 + 7 + 1 + 12 + 12 + 1 + 32 + 1;
   logic [D2W-1:0] d2_d, d2_q;
   assign d2_d = {sel3_48(s0, k_man), sel3_48(s1, k_man), sel3_48(s2, k_man),
                  |(s0 & k_neg), |(s1 & k_neg), |(s2 & k_neg), |(s1 & k_fin), |(s2 & k_fin), case_b,
-                 sh2, sh3, dist2 == dist3, h1, h3, k_special, k_spec, k_flush};
+                 sh2, sh3, f23[PFW-1], h1, h3, k_special, k_spec, k_flush};
 
   always_ff @(posedge gclk[SD2]) begin
     if (ld[SD2]) begin
@@ -508,9 +532,14 @@ module fiu_dotadd #(
     end
   end
 
-  localparam int D3W = 99 + fiu_pkg::ROUND_INFO_W + 1 + 1 + 1 + 32 + 1;
+  // min(lz, cap) as one leading-zero count: a one at index 98 - cap (none for cap >= 99) caps
+  // the count at cap, so D4 has no comparison after the count.
+  logic [98:0] cap_mark;
+  assign cap_mark = {1'b1, 98'd0} >> b_info[fiu_pkg::ROUND_INFO_W-2 -: 8];
+
+  localparam int D3W = 99 + 99 + fiu_pkg::ROUND_INFO_W + 1 + 1 + 1 + 32 + 1;
   logic [D3W-1:0] d3_d, d3_q;
-  assign d3_d = {s3_mag, b_info, s3_sign, s3_zero, b_special, b_spec, b_flush};
+  assign d3_d = {s3_mag, cap_mark, b_info, s3_sign, s3_zero, b_special, b_spec, b_flush};
 
   always_ff @(posedge gclk[SD3]) begin
     if (ld[SD3]) begin
@@ -523,8 +552,24 @@ module fiu_dotadd #(
   // shift, the rounding and the special values.
   logic [D3W-1:0] d4_q;
   logic [7:0]     sh_d, f_sh;
-  assign sh_d = fiu_pkg::round_shift(d3_q[D3W-100 -: fiu_pkg::ROUND_INFO_W],
-                                     fiu_pkg::lzc({d3_q[D3W-1 -: 99], 1'b1, 28'd0}));
+  // fiu_pkg::round_shift(info, lzc(mag)), by the cap mark
+  assign sh_d = fiu_pkg::lzc({d3_q[D3W-1 -: 99] | d3_q[D3W-100 -: 99], 1'b1, 28'd0});
+
+  localparam int SD4A = DEEP ? SD4B : SR;  // the register that D4a's shift enters
+`ifdef FIU_ASSERT_ON
+  // D3 has held an operation since reset (the caller may load R alone, from a D3 never loaded)
+  logic d3_seen_q;
+  always_ff @(posedge gclk[SD3] or negedge rst_ni) begin
+    if (!rst_ni) begin
+      d3_seen_q <= 1'b0;
+    end else if (ld[SD3]) begin
+      d3_seen_q <= 1'b1;
+    end
+  end
+`endif
+  `FIU_ASSERT("dotadd_cap_mark", !ld[SD4A] || !d3_seen_q || sh_d == fiu_pkg::round_shift(
+      d3_q[D3W-199 -: fiu_pkg::ROUND_INFO_W], fiu_pkg::lzc({d3_q[D3W-1 -: 99], 1'b1, 28'd0})),
+    gclk[SD4A], rst_ni)
 
   fiu_pipe_reg #(
     .W  (D3W + 8),
@@ -538,10 +583,13 @@ module fiu_dotadd #(
   );
 
   logic [98:0]        f_mag;
+  /* verilator lint_off UNUSEDSIGNAL */  // read in D4a only
+  logic [98:0]        f_mark;
+  /* verilator lint_on UNUSEDSIGNAL */
   logic [fiu_pkg::ROUND_INFO_W-1:0] f_info;
   logic               f_sign, f_zero, f_special, f_flush;
   logic [31:0]        f_spec, f_rounded, r_d, r_q;
-  assign {f_mag, f_info, f_sign, f_zero, f_special, f_spec, f_flush} = d4_q;
+  assign {f_mag, f_mark, f_info, f_sign, f_zero, f_special, f_spec, f_flush} = d4_q;
 
   fiu_round_pack #(
     .W (99)

@@ -74,6 +74,11 @@ module fiu_f32_mul #(
     .q_o    ({r_prod, r_info, r_neg, r_cls, r_flush})
   );
 
+  // fiu_pkg::round_shift(r_info, lz) for lz = !r_prod[47], 0 or 1: so is the shift, which a
+  // one-bit operand tells the rounding's shifters.
+  logic norm_sh;
+  assign norm_sh = !r_prod[47] && (r_info[fiu_pkg::ROUND_INFO_W-2 -: 8] != 8'd0);
+
   fiu_round_pack #(
     .W    (48),
     .NORM (1)
@@ -81,7 +86,7 @@ module fiu_f32_mul #(
     .sign_i  (r_neg),
     .mag_i   (r_prod),
     .info_i  (r_info),
-    .sh_i    (fiu_pkg::round_shift(r_info, {7'd0, !r_prod[47]})),
+    .sh_i    ({7'd0, norm_sh}),
     .flush_i (r_flush),
     .r_o     (rounded)
   );

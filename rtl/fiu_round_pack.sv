@@ -41,7 +41,7 @@ module fiu_round_pack #(
   logic                sticky;
   logic [23:0]         q;
   logic                inc, ovf;
-  logic [7:0]          exp_field;
+  logic [7:0]          exp_field, exp_carry;
   logic [22:0]         frac_inc;
   logic                frac_carry;
   logic [30:0]         packed_mag;
@@ -69,14 +69,18 @@ module fiu_round_pack #(
     // Subnormal: 0. The increment carries into the exponent field (subnormal -> 2^-126,
     // 1.11..1 -> next binade, 0x7F7FFFFF -> inf).
     ovf        = q[23] && !ovf_none && (ovf_all || (sh <= e_ovf));
+    // Both exponents are subtracted beside each other (e_bias + 1 is early).
     exp_field  = q[23] ? (e_bias - sh) : 8'd0;
+    exp_carry  = q[23] ? ((e_bias + 8'd1) - sh) : 8'd1;
     {frac_carry, frac_inc} = {1'b0, q[22:0]} + 24'd1;
     packed_mag = !inc ? {exp_field, q[22:0]} :
-                 frac_carry ? {exp_field + 8'd1, frac_inc} : {exp_field, frac_inc};
+                 frac_carry ? {exp_carry, frac_inc} : {exp_field, frac_inc};
     if (ovf) begin
       packed_mag = 31'h7f80_0000;
     end
-    if (flush_i && packed_mag[30:23] == 8'd0) begin
+    // FLUSH: the packed exponent is 0 iff q[23] is clear and no carry reaches it (with q[23]
+    // set and no overflow it is 1..254; overflow needs q[23]), known before the adder's sum.
+    if (flush_i && !q[23] && !(inc && (&q[22:0]))) begin
       packed_mag = 31'd0;
     end
     r_gen = {sign_i, packed_mag};
