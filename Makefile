@@ -54,12 +54,12 @@ configure: deps
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DFIU_LONG_TESTS=$(LONG) $(CMAKE_ARGS) >/dev/null
 
 build: configure
-	@cmake --build $(BUILD) -j$(JOBS)
+	@scripts/cmake_build.sh $(BUILD) $(JOBS)
 
 # sim builds only the targets its tests (label sim) need, asked of CTest; test builds everything.
 SIM_TARGETS = scripts/test_targets.py --build $(BUILD) --who "make sim"
 sim: configure
-	@t=$$($(SIM_TARGETS) -- -L sim) && echo "make sim: building" $$t && cmake --build $(BUILD) -j$(JOBS) --target $$t
+	@t=$$($(SIM_TARGETS) -- -L sim) && echo "make sim: building" $$t && scripts/cmake_build.sh $(BUILD) $(JOBS) --target $$t
 	@$(SIM_TARGETS) --stage built -- -L sim
 	@scripts/sim_report.sh $(BUILD) $(JOBS)
 
@@ -87,7 +87,7 @@ SLURM_ARGS ?=
 regress:
 	@$(MAKE) --no-print-directory configure LONG=ON CMAKE_ARGS="$(CMAKE_ARGS) -DFIU_LONG_SCALE=$(LONG_SCALE)"
 	@t=$$($(REGRESS_SEL) -- $(REGRESS_LONG)) && t=$$(printf '%s\n' $(REGRESS_TARGETS) $$t | sort -u) && \
-	  echo "make regress: building" $$t && cmake --build $(BUILD) -j$(JOBS) --target $$t
+	  echo "make regress: building" $$t && scripts/cmake_build.sh $(BUILD) $(JOBS) --target $$t
 	@$(REGRESS_SEL) --stage built -- $(REGRESS_LONG)
 	@mkdir -p $(REGRESS_OUT); s=PASS; \
 	scripts/regress.py run $(REGRESS_ARGS) --out $(REGRESS_OUT) -j $(JOBS) || s=FAIL; \
@@ -99,11 +99,11 @@ regress:
 	echo "make regress: shards $$s, $$l; $$r"; [ $$r = PASS ]
 
 regress-shards: configure
-	@cmake --build $(BUILD) -j$(JOBS) --target $(REGRESS_TARGETS)
+	@scripts/cmake_build.sh $(BUILD) $(JOBS) --target $(REGRESS_TARGETS)
 	@scripts/regress.py run $(REGRESS_ARGS) --out $(REGRESS_OUT) -j $(JOBS)
 
 regress-slurm: configure
-	@cmake --build $(BUILD) -j$(JOBS) --target $(REGRESS_TARGETS)
+	@scripts/cmake_build.sh $(BUILD) $(JOBS) --target $(REGRESS_TARGETS)
 	@scripts/slurm/submit.sh $(REGRESS_ARGS) --out $(REGRESS_OUT)-slurm $(SLURM_ARGS)
 
 # ALPHA_ARGS: alpha_study's options (e.g. --quick --quiet: the subset of CTest alpha_study_quick).
@@ -160,7 +160,7 @@ formal:
 RENDER_OUT ?= $(BUILD)/render
 RENDER_ARGS ?=
 render: configure
-	@cmake --build $(BUILD) -j$(JOBS) --target fiu-render
+	@scripts/cmake_build.sh $(BUILD) $(JOBS) --target fiu-render
 	@$(BUILD)/tb/render/fiu-render --out $(RENDER_OUT) $(RENDER_ARGS)
 
 lint:

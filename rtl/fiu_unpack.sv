@@ -58,6 +58,9 @@ module fiu_unpack #(
   logic [7:0]  lz;        // fiu_pkg::lzc count, <= 10 here
   logic [9:0]  nrm;       // m10 << lz: top bit set
   logic [24:0] qr;        // 24 quotient bits and the rounding bit
+  /* verilator lint_off UNUSEDSIGNAL */  // bit 23: the hidden one, set unless q_up[24] or M = 0
+  logic [24:0] q_up;      // the rounded quotient
+  /* verilator lint_on UNUSEDSIGNAL */
   logic [7:0]  em1;       // biased exponent - 1
   logic [30:0] magf;      // exponent and fraction after rounding
   logic [31:0] fp;
@@ -140,7 +143,10 @@ module fiu_unpack #(
       endcase
       em1 = 8'd125 - lz;            // value = q * 2^-(24+lz)
     end
-    magf = {em1, 23'd0} + {7'd0, qr[24:1]} + {30'd0, qr[0]};
+    // {em1, 23'd0} + q + round: the rounded q has its top bit at 23 (nonzero M) or, when it
+    // carries, is 2^24, so the exponent is em1 + 1 or em1 + 2, made beside the increment.
+    q_up = {1'b0, qr[24:1]} + 25'(qr[0]);
+    magf = {q_up[24] ? em1 + 8'd2 : em1 + 8'd1, q_up[22:0]};
     fp   = zero_h ? 32'd0 : {sign_h, magf};
 
     if (illegal_h) begin
