@@ -96,7 +96,8 @@ module fiu_round_pack #(
     logic [22:0] fa, fb;          // the fractions
     logic [7:0]  ea, eb;
     logic        ovf_a, ovf_b;
-    logic [30:0] mag_a, mag_b, mag_s, mag_f;
+    logic [30:0] mag_a, mag_b, mag_f;
+    logic        zero_a, zero_b;  // the candidate's exponent field is 0
 
     // Continuous assigns (an always_comb here made Icarus 11 re-run the block without end).
     assign ra     = {1'b0, mag_i} + ((W + 1)'(1) << (W - 25));
@@ -115,9 +116,13 @@ module fiu_round_pack #(
     assign mag_b  = ovf_b ? 31'h7f80_0000 : {eb, fb};
     // FLUSH, tiny: 2^-126 iff e_top = -127, the 23 kept bits are ones and the guard is set.
     assign up_min = (dsh == 5'd1) && (&mag_i[W-1:W-24]);
-    assign mag_s  = tiny ? (up_min ? 31'h0080_0000 : 31'd0) :
-                    (mag_i[W-1] || (cap8 == 8'd0)) ? mag_a : mag_b;
-    assign mag_f  = (mag_s[30:23] == 8'd0) ? 31'd0 : mag_s;  // FLUSH (PRESERVE: r_gen below)
+    // FLUSH zeroes a result whose exponent field is 0, tested on each candidate beside its
+    // select (from the carries and e_bias; an overflow's field is 255).
+    assign zero_a = !ovf_a && (ra[W] ? (e_bias == 8'hff) : (!ra[W-1] || (e_bias == 8'd0)));
+    assign zero_b = !ovf_b && (rb[W-1] ? (e_bias == 8'd0) : (e_bias == 8'd1));
+    assign mag_f  = tiny ? (up_min ? 31'h0080_0000 : 31'd0) :
+                    (mag_i[W-1] || (cap8 == 8'd0)) ? (zero_a ? 31'd0 : mag_a) :
+                    (zero_b ? 31'd0 : mag_b);   // FLUSH (PRESERVE: r_gen below)
 
     // r_gen is needed only for PRESERVE (flush_i = 0): tiny and subnormal results.
     assign r_o = flush_i ? {sign_i, mag_f} : r_gen;

@@ -524,7 +524,7 @@ module fiu_top #(
                     (interp == fiu_pkg::INTERP_PERSPECTIVE) ? fiu_pkg::IPA_MUL : fiu_pkg::IPA_PASS;
     assign ipa_dot = !s2_sys_int && mode != fiu_pkg::IPA_CONSTANT;
     assign use_dot = (s2_is_ipa && ipa_dot) || (s2_is_vintrp && s2_vop != fiu_pkg::VINTRP_MOV);
-    assign mul     = s2_is_ipa && ipa_dot && mode == fiu_pkg::IPA_MUL;
+    assign mul     = s2_is_ipa && ipa_dot && mode == fiu_pkg::IPA_MUL;   // implies use_dot (g_out's select)
 
     assign st = !exec_i                                                     ? fiu_pkg::ST_OK :
                 (s2_is_ipa && cst != fiu_pkg::ST_OK)                        ? cst :
@@ -658,6 +658,8 @@ module fiu_top #(
   logic [LANES*32-1:0] pm_d;
   logic                dot_fused, dot_flush;
   logic                pm1_req_ld, pm1_req_gclk;   // the post-multiply's DEEP register and PM1 (DEEP)
+  logic [FW-1:0]       pm1_cfgp;
+  logic [RW-1:0]       pm1_req;                    // the request group beside the post-multiply's result
 
   assign c_pmul     = c_req_q[LW + 7];
   assign c_sat      = c_req_q[LW + 9];
@@ -696,10 +698,10 @@ module fiu_top #(
   assign dot_gclk[DL-1] = c_req_gclk;
 
   for (genvar i = 0; i < LANES; i++) begin : g_out
-    logic [31:0] dot_r, r0, r_mul, aux;
-    logic        use_dot, mul;
+    logic [31:0] dot_r, r_mul, aux, pm1_aux;
+    logic        pm1_use_dot;
+    logic        mul;
 
-    assign use_dot = c_req_q[CLN*i + 34];
     assign mul     = c_req_q[CLN*i + 33];
     assign aux     = c_req_q[CLN*i +: 32];
 
@@ -729,20 +731,21 @@ module fiu_top #(
       .clk_i  (pm1_req_gclk),
       .rst_ni (rst_ni),
       .en_i   (pm1_req_ld),
-      .r_i    (r0),
+      .r_i    (dot_r),
       .rb_i   (aux),
       .pmul_i (mul && c_pmul),   // MUL mode only
       .sat_i  (mul && c_sat),
       .r_o    (r_mul)
     );
 
-    assign r0 = use_dot ? dot_r : aux;
-    assign pm_d[32*i +: 32] = r_mul;
+    // A lane without the dot-add passes its aux (MUL mode needs the dot-add, so such a lane
+    // never multiplies): selected after the post-multiply, not before its multiplier.
+    assign pm1_use_dot      = pm1_req[CLN*i + 34];
+    assign pm1_aux          = pm1_req[CLN*i +: 32];
+    assign pm_d[32*i +: 32] = pm1_use_dot ? r_mul : pm1_aux;
   end
 
   // PM1 (DEEP): the control beside the post-multiply's product register
-  logic [FW-1:0] pm1_cfgp;
-  logic [RW-1:0] pm1_req;
 
   fiu_pipe_reg #(
     .W     (FW),
