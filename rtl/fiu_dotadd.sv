@@ -24,7 +24,8 @@
 //  D2  products normalised (one bit). Unfused mode: each product rounded to fp32 in place, at
 //      a bit position set by its exponent (subnormal results keep the leading one at bit 47, so
 //      no second LZC), with overflow and FLUSH. Special results (NaN, inf, all terms zero).
-//      Terms sorted by h: T1 >= T2 >= T3; distances d2 = h1 - h2, d3 = h1 - h3.
+//      Terms sorted by h: T1 >= T2 >= T3; distances d2 = h1 - h2, d3 = h1 - h3 (what D3 needs
+//      of them made for every candidate difference before the sort, which only selects).
 //  D3  the sum in a 100-bit two's-complement window anchored at T1 (spec 8.6): index 0 has
 //      weight 2^(h1-97); T1 at [96:49]; T2 exact for d2 <= 48; T3 shifted right by d3 with the
 //      bits below index 0 jammed into index 0 (round to odd). d2 >= 49: T2 + T3 is below T1's
