@@ -171,9 +171,10 @@ module fiu_dotadd #(
     // grouped by operand: the caller's a and c come from the parameter RAM, late; b and d are
     // the lane's own, early, so their part (+47 or +48 included) is ready before a's and c's
     assign p_elate[12*k +: 12]  = $signed(op_elsb[12*(2*k) +: 12]) - $signed({4'd0, op_lz[8*(2*k) +: 8]});
-    assign p_eearly[12*k +: 12] = $signed(op_elsb[12*(2*k+1) +: 12]) - $signed({4'd0, op_lz[8*(2*k+1) +: 8]});
-    assign p_hlo[12*k +: 12]    = $signed(p_elate[12*k +: 12]) + ($signed(p_eearly[12*k +: 12]) + 12'sd47);
-    assign p_hhi[12*k +: 12]    = $signed(p_elate[12*k +: 12]) + ($signed(p_eearly[12*k +: 12]) + 12'sd48);
+    // (+47 added to the exponent beside the count, so one subtraction follows the count)
+    assign p_eearly[12*k +: 12] = ($signed(op_elsb[12*(2*k+1) +: 12]) + 12'sd47) - $signed({4'd0, op_lz[8*(2*k+1) +: 8]});
+    assign p_hlo[12*k +: 12]    = $signed(p_elate[12*k +: 12]) + $signed(p_eearly[12*k +: 12]);
+    assign p_hhi[12*k +: 12]    = $signed(p_elate[12*k +: 12]) + ($signed(p_eearly[12*k +: 12]) + 12'sd1);
     assign p_rhi[10*k +: 10]   = rinfo(p_hlo[12*k +: 12], 1'b1);
     assign p_rlo[10*k +: 10]   = rinfo(p_hlo[12*k +: 12], 1'b0);
     assign p_neg[k]  = op_neg[2*k] ^ op_neg[2*k+1];

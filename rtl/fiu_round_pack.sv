@@ -93,36 +93,33 @@ module fiu_round_pack #(
     // under FLUSH, where it only matters whether it rounds up to 2^-126.
     logic [W:0]  ra, rb;          // mag_i + half a unit of the last kept bit, shift 0 / 1
     logic        tie_a, tie_b, up_min;
-    logic [22:0] fa, fb;          // the fractions
-    logic [7:0]  ea, eb;
     logic        ovf_a, ovf_b;
-    logic [30:0] mag_a, mag_b, mag_f;
-    logic        zero_a, zero_b;  // the candidate's exponent field is 0
+    logic [30:0] mag_a0, mag_a1, mag_b0, mag_b1, mag_f;  // candidates without / with their carry
 
     // Continuous assigns (an always_comb here made Icarus 11 re-run the block without end).
     assign ra     = {1'b0, mag_i} + ((W + 1)'(1) << (W - 25));
     assign rb     = {1'b0, mag_i} + ((W + 1)'(1) << (W - 26));
     assign tie_a  = mag_i[W-25] && (mag_i[W-26:0] == '0);
     assign tie_b  = mag_i[W-26] && (mag_i[W-27:0] == '0);
-    // Shift 0 (top bit set, or capped at 2^-126: then a subnormal unless it rounds up).
-    assign fa     = ra[W] ? 23'd0 : {ra[W-2:W-23], ra[W-24] & !tie_a};
-    assign ea     = ra[W] ? e_bias + 8'd1 : ra[W-1] ? e_bias : 8'd0;
+    // Each candidate in two forms, without and with the carry out of its rounding (which arrives
+    // last, so it selects last), FLUSH's zero exponent field applied in each (an overflow's
+    // field is 255).
+    // Shift 0 (top bit set, or capped at 2^-126: then a subnormal unless it rounds up); its
+    // carry ra[W] makes the fraction 0 and the exponent e_bias + 1.
     assign ovf_a  = !ovf_none;  // e_top >= 128
-    // Shift 1 (top bit clear, cap8 >= 1).
-    assign fb     = rb[W-1] ? 23'd0 : {rb[W-3:W-24], rb[W-25] & !tie_b};
-    assign eb     = rb[W-1] ? e_bias : e_bias - 8'd1;
+    assign mag_a0 = ovf_a ? 31'h7f80_0000 : (!ra[W-1] || (e_bias == 8'd0)) ? 31'd0 :
+                    {e_bias, ra[W-2:W-23], ra[W-24] & !tie_a};
+    assign mag_a1 = ovf_a ? 31'h7f80_0000 : (e_bias == 8'hff) ? 31'd0 : {e_bias + 8'd1, 23'd0};
+    // Shift 1 (top bit clear, cap8 >= 1); its carry rb[W-1] keeps the exponent e_bias.
     assign ovf_b  = !ovf_none && (ovf_all || (e_ovf != 8'd0));  // e_top - 1 >= 128
-    assign mag_a  = ovf_a ? 31'h7f80_0000 : {ea, fa};
-    assign mag_b  = ovf_b ? 31'h7f80_0000 : {eb, fb};
+    assign mag_b0 = ovf_b ? 31'h7f80_0000 : (e_bias == 8'd1) ? 31'd0 :
+                    {e_bias - 8'd1, rb[W-3:W-24], rb[W-25] & !tie_b};
+    assign mag_b1 = ovf_b ? 31'h7f80_0000 : (e_bias == 8'd0) ? 31'd0 : {e_bias, 23'd0};
     // FLUSH, tiny: 2^-126 iff e_top = -127, the 23 kept bits are ones and the guard is set.
     assign up_min = (dsh == 5'd1) && (&mag_i[W-1:W-24]);
-    // FLUSH zeroes a result whose exponent field is 0, tested on each candidate beside its
-    // select (from the carries and e_bias; an overflow's field is 255).
-    assign zero_a = !ovf_a && (ra[W] ? (e_bias == 8'hff) : (!ra[W-1] || (e_bias == 8'd0)));
-    assign zero_b = !ovf_b && (rb[W-1] ? (e_bias == 8'd0) : (e_bias == 8'd1));
     assign mag_f  = tiny ? (up_min ? 31'h0080_0000 : 31'd0) :
-                    (mag_i[W-1] || (cap8 == 8'd0)) ? (zero_a ? 31'd0 : mag_a) :
-                    (zero_b ? 31'd0 : mag_b);   // FLUSH (PRESERVE: r_gen below)
+                    (mag_i[W-1] || (cap8 == 8'd0)) ? (ra[W] ? mag_a1 : mag_a0) :
+                    (rb[W-1] ? mag_b1 : mag_b0);   // FLUSH (PRESERVE: r_gen below)
 
     // r_gen is needed only for PRESERVE (flush_i = 0): tiny and subnormal results.
     assign r_o = flush_i ? {sign_i, mag_f} : r_gen;
