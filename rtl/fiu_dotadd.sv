@@ -24,8 +24,7 @@
 //  D2  products normalised (one bit). Unfused mode: each product rounded to fp32 in place, at
 //      a bit position set by its exponent (subnormal results keep the leading one at bit 47, so
 //      no second LZC), with overflow and FLUSH. Special results (NaN, inf, all terms zero).
-//      Terms sorted by h: T1 >= T2 >= T3; distances d2 = h1 - h2, d3 = h1 - h3 (what D3 needs
-//      of them made for every candidate difference before the sort, which only selects).
+//      Terms sorted by h: T1 >= T2 >= T3; distances d2 = h1 - h2, d3 = h1 - h3.
 //  D3  the sum in a 100-bit two's-complement window anchored at T1 (spec 8.6): index 0 has
 //      weight 2^(h1-97); T1 at [96:49]; T2 exact for d2 <= 48; T3 shifted right by d3 with the
 //      bits below index 0 jammed into index 0 (round to odd). d2 >= 49: T2 + T3 is below T1's
@@ -167,7 +166,6 @@ module fiu_dotadd #(
   for (genvar k = 0; k < 2; k++) begin : g_mul
     assign p_plo[41*k +: 41] = 41'(op_man[24*(2*k) +: 24]) * 41'(op_man[24*(2*k+1) +: 17]);
     assign p_phi[31*k +: 31] = 31'(op_man[24*(2*k) +: 24]) * 31'(op_man[24*(2*k+1) + 17 +: 7]);
-    // from the exponent fields, less both normalising shifts (beside the counts)
     // grouped by operand: the caller's a and c come from the parameter RAM, late; b and d are
     // the lane's own, early, so their part (+47 or +48 included) is ready before a's and c's
     assign p_elate[12*k +: 12]  = $signed(op_elsb[12*(2*k) +: 12]) - $signed({4'd0, op_lz[8*(2*k) +: 8]});
@@ -327,10 +325,7 @@ module fiu_dotadd #(
   // differences and picked by the late carries and classes.
   logic [2:0]         gt;  // key1 > key0, key2 > key0, key2 > key1
   logic [2:0]         s0, s1, s2;  // one-hot: term k is T1, T2, T3
-  /* verilator lint_off UNUSEDSIGNAL */  // each pair reads only the features it needs
-  logic [PFW-1:0]     f2, f3, f23;  // pair_feat of (T1, T2), (T1, T3), (T2, T3)
-  /* verilator lint_on UNUSEDSIGNAL */
-  logic signed [11:0] h1, h3;
+  logic signed [11:0] dist2, dist3, h1, h3;
   logic               case_b;
   logic [5:0]         sh2;
   logic [6:0]         sh3;
@@ -358,42 +353,23 @@ module fiu_dotadd #(
     key_gt = fa && (!fb || above);
   endfunction
 
-  // What D3 needs of a pair's h difference d, made from each candidate difference before the
-  // sort picks one: {d == 0, d > 48, d clamped to 0..127, d[5:0]} (bit tests, no carry chain).
-  localparam int PFW = 1 + 1 + 7 + 6;
-  function automatic logic [PFW-1:0] dist_feat(input logic [11:0] d);
-    logic [6:0] clamp;
-    clamp = (!d[11] && (d[10:7] != 4'd0)) ? 7'd127 : d[11] ? 7'd0 : d[6:0];
-    dist_feat = {d == 12'd0,
-                 !d[11] && ((d[10:6] != 5'd0) || (d[5] && d[4] && (d[3:0] != 4'd0))),
-                 clamp, d[5:0]};
-  endfunction
-
-  // The features of the selected pair (a, b)'s h difference dab + c_a - c_b, picked from those
-  // of dab, dab + 1 and dab - 1 (f, fp, fm: pairs 01, 02, 10, 12, 20, 21).
-  function automatic logic [PFW-1:0] pair_feat(input logic [2:0] sa, input logic [2:0] sb,
-                                               input logic [2:0] c, input logic [6*PFW-1:0] f,
-                                               input logic [6*PFW-1:0] fp,
-                                               input logic [6*PFW-1:0] fm);
-    logic [5:0]       p;
-    logic [6*PFW-1:0] v;
-    logic [PFW-1:0]   r;
-    logic             ca, cb;
+  // The h difference of the selected pair (a, b): dab + c_a - c_b, picked from dab, dab + 1 and
+  // dab - 1 (x, xp, xm: pairs 01, 02, 10, 12, 20, 21).
+  function automatic logic signed [11:0] pair_dist(input logic [2:0] sa, input logic [2:0] sb,
+                                                   input logic [2:0] c, input logic [71:0] x,
+                                                   input logic [71:0] xp, input logic [71:0] xm);
+    logic [5:0]  p;
+    logic [71:0] v;
+    logic [11:0] d;
+    logic        ca, cb;
     ca = |(sa & c);
     cb = |(sb & c);
-    v  = (ca == cb) ? f : ca ? fp : fm;
+    v  = (ca == cb) ? x : ca ? xp : xm;
     p  = {sa[2] & sb[1], sa[2] & sb[0], sa[1] & sb[2], sa[1] & sb[0], sa[0] & sb[2], sa[0] & sb[1]};
-    r  = '0;
-    for (int k = 0; k < 6; k++) r = r | ({PFW{p[k]}} & v[PFW*k +: PFW]);
-    pair_feat = r;
+    d  = '0;
+    for (int k = 0; k < 6; k++) d = d | ({12{p[k]}} & v[12*k +: 12]);
+    pair_dist = $signed(d);
   endfunction
-
-  logic [6*PFW-1:0] k_f, k_fp, k_fm;
-  for (genvar k = 0; k < 6; k++) begin : g_feat
-    assign k_f[PFW*k +: PFW]  = dist_feat(k_dx[12*k +: 12]);
-    assign k_fp[PFW*k +: PFW] = dist_feat(k_dxp[12*k +: 12]);
-    assign k_fm[PFW*k +: PFW] = dist_feat(k_dxm[12*k +: 12]);
-  end
 
   always_comb begin
     gt[0] = key_gt(k_fin[1], k_fin[0], k_c[1], k_c[0], k_dx[24 +: 12]);  // d10
@@ -416,24 +392,24 @@ module fiu_dotadd #(
   end
 
   // Continuous assigns: Icarus 11 re-runs an always_comb that calls a looping function.
-  assign f2  = pair_feat(s0, s1, k_c, k_f, k_fp, k_fm);
-  assign f3  = pair_feat(s0, s2, k_c, k_f, k_fp, k_fm);
-  assign f23 = pair_feat(s1, s2, k_c, k_f, k_fp, k_fm);
+  assign dist2 = pair_dist(s0, s1, k_c, k_dx, k_dxp, k_dxm);
+  assign dist3 = pair_dist(s0, s2, k_c, k_dx, k_dxp, k_dxm);
 
   always_comb begin
     h1     = $signed(sel3_12(s0, (|(s0 & k_c)) ? k_hp1 : k_hpre));
     h3     = $signed(sel3_12(s2, (|(s2 & k_c)) ? k_hp1 : k_hpre));
-    // d2 = h1 - h2 > 48: case B; T3's shift d3 = h1 - h3 clamped to 0..127
-    case_b = |(s1 & k_fin) && f2[PFW-2];
-    sh2    = (|(s1 & k_fin) && !f2[PFW-2]) ? f2[5:0] : 6'd0;
-    sh3    = f3[12:6];
+    // dist2 > 48, dist3 > 127 and dist3 < 0 as bit tests (no carry chain)
+    case_b = |(s1 & k_fin) && !dist2[11] &&
+             ((dist2[10:6] != 5'd0) || (dist2[5] && dist2[4] && (dist2[3:0] != 4'd0)));
+    sh2    = (|(s1 & k_fin) && !case_b) ? dist2[5:0] : 6'd0;
+    sh3    = (!dist3[11] && (dist3[10:7] != 4'd0)) ? 7'd127 : dist3[11] ? 7'd0 : dist3[6:0];
   end
 
   localparam int D2W = 144 + 3 + 2 + 1 + 6 + 7 + 1 + 12 + 12 + 1 + 32 + 1;
   logic [D2W-1:0] d2_d, d2_q;
   assign d2_d = {sel3_48(s0, k_man), sel3_48(s1, k_man), sel3_48(s2, k_man),
                  |(s0 & k_neg), |(s1 & k_neg), |(s2 & k_neg), |(s1 & k_fin), |(s2 & k_fin), case_b,
-                 sh2, sh3, f23[PFW-1], h1, h3, k_special, k_spec, k_flush};
+                 sh2, sh3, dist2 == dist3, h1, h3, k_special, k_spec, k_flush};
 
   always_ff @(posedge gclk[SD2]) begin
     if (ld[SD2]) begin
@@ -460,16 +436,12 @@ module fiu_dotadd #(
   logic [98:0]        s3_mag;
   logic               s3_sign, s3_zero;
 
-  // Bits of m3 under index 0: m3[j] with j + 49 < sh3, jammed into index 0. Each mask bit
-  // compares sh3 with a constant (no subtraction, no shifter before the AND).
-  for (genvar j = 0; j < 48; j++) begin : g_jam
-    assign jam_mask[j] = w_sh3 > 7'(j + 49);
-  end
-
   always_comb begin
     // T1's leading one at index 96; T2 and T3 shifted right by their distance.
     x1 = {3'd0, m1, 49'd0};
     x2 = {3'd0, 97'({m2, 49'd0} >> w_sh2)};
+    // Bits of m3 under index 0: m3[j] with j < sh3 - 49; jammed into index 0.
+    jam_mask = (w_sh3 >= 7'd97) ? '1 : (w_sh3 > 7'd49) ? ~(48'hffff_ffff_ffff << (w_sh3 - 7'd49)) : '0;
     jam      = |(m3 & jam_mask);
     x3 = {3'd0, 97'({m3, 49'd0} >> w_sh3)} | {99'd0, jam};
 
@@ -524,11 +496,6 @@ module fiu_dotadd #(
     .q_o    ({b_cs_s, b_cs_c, b_cin, b_sel_t3, b_neg1, b_neg3, b_special, b_flush, b_m3, b_spec, b_info})
   );
 
-  // S' = 0 (mod 2^100) from the rows, beside the adder: a zero sum needs every carry into
-  // bit i to equal s_i ^ c_i, which makes the carry out of bit i s_i | c_i.
-  logic s_zero;
-  assign s_zero = ((b_cs_s ^ b_cs_c) == {b_cs_s[98:0] | b_cs_c[98:0], b_cin});
-
   always_comb begin
     // sum_x = S', sum_y = S' - 1 (S' < 0 needs a negated term, so k_inc >= 1 then).
     sum_x = b_cs_s + b_cs_c + 100'(b_cin);
@@ -540,7 +507,7 @@ module fiu_dotadd #(
     end else begin
       s3_mag  = sum_x[99] ? ~sum_y : sum_x[98:0];
       s3_sign = b_neg1 ^ sum_x[99];
-      s3_zero = s_zero;
+      s3_zero = sum_x == 100'd0;
     end
   end
 
