@@ -53,13 +53,15 @@ configure: deps
 	@mkdir -p $(BUILD)/.cmake/api/v1/query && touch $(BUILD)/.cmake/api/v1/query/codemodel-v2
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DFIU_LONG_TESTS=$(LONG) $(CMAKE_ARGS) >/dev/null
 
+# Every build step: cmake --build, retried after a configure (scripts/cmake_build.sh).
+CMAKE_BUILD = scripts/cmake_build.sh $(BUILD) $(JOBS)
 build: configure
-	@scripts/cmake_build.sh $(BUILD) $(JOBS)
+	@$(CMAKE_BUILD)
 
 # sim builds only the targets its tests (label sim) need, asked of CTest; test builds everything.
 SIM_TARGETS = scripts/test_targets.py --build $(BUILD) --who "make sim"
 sim: configure
-	@t=$$($(SIM_TARGETS) -- -L sim) && echo "make sim: building" $$t && scripts/cmake_build.sh $(BUILD) $(JOBS) --target $$t
+	@t=$$($(SIM_TARGETS) -- -L sim) && echo "make sim: building" $$t && $(CMAKE_BUILD) --target $$t
 	@$(SIM_TARGETS) --stage built -- -L sim
 	@scripts/sim_report.sh $(BUILD) $(JOBS)
 
@@ -87,7 +89,7 @@ SLURM_ARGS ?=
 regress:
 	@$(MAKE) --no-print-directory configure LONG=ON CMAKE_ARGS="$(CMAKE_ARGS) -DFIU_LONG_SCALE=$(LONG_SCALE)"
 	@t=$$($(REGRESS_SEL) -- $(REGRESS_LONG)) && t=$$(printf '%s\n' $(REGRESS_TARGETS) $$t | sort -u) && \
-	  echo "make regress: building" $$t && scripts/cmake_build.sh $(BUILD) $(JOBS) --target $$t
+	  echo "make regress: building" $$t && $(CMAKE_BUILD) --target $$t
 	@$(REGRESS_SEL) --stage built -- $(REGRESS_LONG)
 	@mkdir -p $(REGRESS_OUT); s=PASS; \
 	scripts/regress.py run $(REGRESS_ARGS) --out $(REGRESS_OUT) -j $(JOBS) || s=FAIL; \
@@ -99,11 +101,11 @@ regress:
 	echo "make regress: shards $$s, $$l; $$r"; [ $$r = PASS ]
 
 regress-shards: configure
-	@scripts/cmake_build.sh $(BUILD) $(JOBS) --target $(REGRESS_TARGETS)
+	@$(CMAKE_BUILD) --target $(REGRESS_TARGETS)
 	@scripts/regress.py run $(REGRESS_ARGS) --out $(REGRESS_OUT) -j $(JOBS)
 
 regress-slurm: configure
-	@scripts/cmake_build.sh $(BUILD) $(JOBS) --target $(REGRESS_TARGETS)
+	@$(CMAKE_BUILD) --target $(REGRESS_TARGETS)
 	@scripts/slurm/submit.sh $(REGRESS_ARGS) --out $(REGRESS_OUT)-slurm $(SLURM_ARGS)
 
 # ALPHA_ARGS: alpha_study's options (e.g. --quick --quiet: the subset of CTest alpha_study_quick).
@@ -160,7 +162,7 @@ formal:
 RENDER_OUT ?= $(BUILD)/render
 RENDER_ARGS ?=
 render: configure
-	@scripts/cmake_build.sh $(BUILD) $(JOBS) --target fiu-render
+	@$(CMAKE_BUILD) --target fiu-render
 	@$(BUILD)/tb/render/fiu-render --out $(RENDER_OUT) $(RENDER_ARGS)
 
 lint:

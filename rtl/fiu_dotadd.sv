@@ -529,10 +529,16 @@ module fiu_dotadd #(
   // ================================================================ D4: normalise, round
   // D4a: the leading-zero count and the normalising shift; D4b (DEEP: a stage of its own): the
   // shift, the rounding and the special values.
-  logic [D3W-1:0] d4_q;
+  // D3's fields; the mark is read only here, so D4b does not carry it
+  localparam int D4W = D3W - 99;
+  logic [98:0]    d3_mag, d3_mark;
+  logic [fiu_pkg::ROUND_INFO_W-1:0] d3_info;
+  logic [D4W-99-fiu_pkg::ROUND_INFO_W-1:0] d3_tail;   // sign, zero, special, spec, flush
+  logic [D4W-1:0] d4_q;
   logic [7:0]     sh_d, f_sh;
+  assign {d3_mag, d3_mark, d3_info, d3_tail} = d3_q;
   // fiu_pkg::round_shift(info, lzc(mag)), by the cap mark
-  assign sh_d = fiu_pkg::lzc({d3_q[D3W-1 -: 99] | d3_q[D3W-100 -: 99], 1'b1, 28'd0});
+  assign sh_d = fiu_pkg::lzc({d3_mag | d3_mark, 1'b1, 28'd0});
 
   localparam int SD4A = DEEP ? SD4B : SR;  // the register that D4a's shift enters
 `ifdef FIU_ASSERT_ON
@@ -546,29 +552,25 @@ module fiu_dotadd #(
     end
   end
 `endif
-  `FIU_ASSERT("dotadd_cap_mark", !ld[SD4A] || !d3_seen_q || sh_d == fiu_pkg::round_shift(
-      d3_q[D3W-199 -: fiu_pkg::ROUND_INFO_W], fiu_pkg::lzc({d3_q[D3W-1 -: 99], 1'b1, 28'd0})),
-    gclk[SD4A], rst_ni)
+  `FIU_ASSERT("dotadd_cap_mark", !ld[SD4A] || !d3_seen_q ||
+      sh_d == fiu_pkg::round_shift(d3_info, fiu_pkg::lzc({d3_mag, 1'b1, 28'd0})), gclk[SD4A], rst_ni)
 
   fiu_pipe_reg #(
-    .W  (D3W + 8),
+    .W  (D4W + 8),
     .EN (DEEP)
   ) u_d4b (
     .clk_i  (gclk[SD4B]),
     .rst_ni (rst_ni),
     .en_i   (ld[SD4B]),
-    .d_i    ({d3_q, sh_d}),
+    .d_i    ({d3_mag, d3_info, d3_tail, sh_d}),
     .q_o    ({d4_q, f_sh})
   );
 
   logic [98:0]        f_mag;
-  /* verilator lint_off UNUSEDSIGNAL */  // read in D4a only
-  logic [98:0]        f_mark;
-  /* verilator lint_on UNUSEDSIGNAL */
   logic [fiu_pkg::ROUND_INFO_W-1:0] f_info;
   logic               f_sign, f_zero, f_special, f_flush;
   logic [31:0]        f_spec, f_rounded, r_d, r_q;
-  assign {f_mag, f_mark, f_info, f_sign, f_zero, f_special, f_spec, f_flush} = d4_q;
+  assign {f_mag, f_info, f_sign, f_zero, f_special, f_spec, f_flush} = d4_q;
 
   fiu_round_pack #(
     .W (99)

@@ -746,7 +746,6 @@ module fiu_top #(
   end
 
   // PM1 (DEEP): the control beside the post-multiply's product register
-
   fiu_pipe_reg #(
     .W     (FW),
     .EN    (DEEP),
