@@ -3,16 +3,20 @@
 //   func_i  : NEVER 0, LESS 1, EQUAL 2, LEQUAL 3, GREATER 4, NOTEQUAL 5, GEQUAL 6, ALWAYS 7
 //   format_i: FLOAT32 0, UNORM8 1, UNORM10 2, UNORM16 3
 // FLOAT32: IEEE ordered compare, no flush, -0 == +0; a NaN operand makes every
-// relational function false except NOTEQUAL. UNORMn: both operands converted by
-// fiu_alpha_unorm, then compared as unsigned integers. NEVER/ALWAYS ignore the operands.
-// One signed 33-bit comparator serves both formats: the fp32 sign-magnitude key
-// (-|x| or +|x|, so -0 and +0 share key 0) or the zero-extended UNORM value.
+// relational function false except NOTEQUAL. UNORMn: u_n(alpha) against u_n(ref), compared as
+// unsigned integers. NEVER/ALWAYS ignore the operands.
+// Two unsigned 31-bit comparators serve both formats, x < y1 and x > y2:
+//   FLOAT32: x = |alpha|, y1 = y2 = |ref|, and the signs decide (sign-magnitude, no negation);
+//   UNORMn:  x = k, the lane's key of fiu_alpha_unorm (u_n(alpha) = (k + 1) >> 1), against the
+//            reference's thresholds lo_i = max(2u - 1, 0) and hi_i = 2u, u = u_n(ref), which
+//            fiu_state makes when ALPHA or ALPHA_REF is written (spec 8.5):
+//            u_n(alpha) < u <=> k < 2u - 1, u_n(alpha) > u <=> k > 2u.
 // Kill = !pass_o (applied by the top). unorm_i is the value the UNORM key converts: the
 // written value, or the same value before .SAT, since u_n(saturate(x)) = u_n(x) for every x
 // (spec 5.3); the top passes the latter, which keeps the saturate off that path.
-// REG = 0: combinational. REG = 1: the two keys, the NaN flag and func_i are registered (at a
-// rising edge with en_i = 1) before the comparison, so pass_o follows the inputs by one cycle
-// (spec 8.5, DEEP).
+// REG = 0: combinational. REG = 1: the comparator operands, the sign, zero and NaN flags and
+// func_i are registered (at a rising edge with en_i = 1) before the comparison, so pass_o follows
+// the inputs by one cycle (spec 8.5, DEEP).
 module fiu_alpha #(
   parameter bit REG = 1'b0
 ) (
@@ -24,6 +28,8 @@ module fiu_alpha #(
   input  logic [31:0] alpha_i,
   input  logic [31:0] unorm_i,
   input  logic [31:0] ref_i,
+  input  logic [16:0] lo_i,    // max(2 u_n(ref_i) - 1, 0) for format_i (fiu_state)
+  input  logic [16:0] hi_i,    // 2 u_n(ref_i)
   output logic        pass_o
 );
 
@@ -38,58 +44,60 @@ module fiu_alpha #(
 
   localparam logic [1:0] FmtFloat32 = 2'd0;
 
+  logic [16:0] key_a;
+  /* verilator lint_off UNUSEDSIGNAL */  // the value; the comparison reads the key
   logic [15:0] unorm_a;
-  logic [15:0] unorm_r;
+  /* verilator lint_on UNUSEDSIGNAL */
 
   fiu_alpha_unorm u_unorm_alpha (
     .a_i     (unorm_i),
     .fmt_i   (format_i),
+    .key_o   (key_a),
     .value_o (unorm_a)
   );
 
-  fiu_alpha_unorm u_unorm_ref (
-    .a_i     (ref_i),
-    .fmt_i   (format_i),
-    .value_o (unorm_r)
-  );
-
-  logic        nan_a;
-  logic        nan_r;
+  logic        is_float_d, is_float;
   logic        any_nan_d, any_nan;
-  logic [32:0] key_a_d, key_a;
-  logic [32:0] key_r_d, key_r;
+  logic        both_zero_d, both_zero;   // FLOAT32: +-0 against +-0
+  logic        sign_a, sign_r;
+  logic [30:0] x_d, x, y1_d, y1, y2_d, y2;
   logic [2:0]  func;
+  logic        c_lt, c_gt;
   logic        lt;
   logic        eq;
   logic        rel;
 
   always_comb begin
-    nan_a   = (alpha_i[30:23] == 8'hFF) && (alpha_i[22:0] != 23'd0);
-    nan_r   = (ref_i[30:23] == 8'hFF) && (ref_i[22:0] != 23'd0);
-    any_nan_d = 1'b0;
-    key_a_d   = {17'd0, unorm_a};
-    key_r_d   = {17'd0, unorm_r};
-    if (format_i == FmtFloat32) begin
-      any_nan_d = nan_a || nan_r;
-      key_a_d   = alpha_i[31] ? (33'd0 - {2'b00, alpha_i[30:0]}) : {2'b00, alpha_i[30:0]};
-      key_r_d   = ref_i[31] ? (33'd0 - {2'b00, ref_i[30:0]}) : {2'b00, ref_i[30:0]};
-    end
+    is_float_d  = (format_i == FmtFloat32);
+    any_nan_d   = is_float_d && (((alpha_i[30:23] == 8'hFF) && (alpha_i[22:0] != 23'd0)) ||
+                                 ((ref_i[30:23] == 8'hFF) && (ref_i[22:0] != 23'd0)));
+    both_zero_d = (alpha_i[30:0] == 31'd0) && (ref_i[30:0] == 31'd0);
+    x_d         = is_float_d ? alpha_i[30:0] : {14'd0, key_a};
+    y1_d        = is_float_d ? ref_i[30:0] : {14'd0, lo_i};
+    y2_d        = is_float_d ? ref_i[30:0] : {14'd0, hi_i};
   end
 
   fiu_pipe_reg #(
-    .W  (33 + 33 + 1 + 3),
+    .W  (3 * 31 + 5 + 3),
     .EN (REG)
   ) u_keys (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .en_i   (en_i),
-    .d_i    ({key_a_d, key_r_d, any_nan_d, func_i}),
-    .q_o    ({key_a, key_r, any_nan, func})
+    .d_i    ({x_d, y1_d, y2_d, is_float_d, any_nan_d, both_zero_d, alpha_i[31], ref_i[31], func_i}),
+    .q_o    ({x, y1, y2, is_float, any_nan, both_zero, sign_a, sign_r, func})
   );
 
   always_comb begin
-    lt = $signed(key_a) < $signed(key_r);
-    eq = (key_a == key_r);
+    c_lt = x < y1;
+    c_gt = x > y2;
+    lt   = c_lt;            // UNORMn
+    eq   = !c_lt && !c_gt;
+    if (is_float) begin
+      // -|a| < |r| unless both are zero; between equal signs the magnitudes decide
+      lt = !both_zero && ((sign_a && !sign_r) || (sign_a == sign_r && (sign_a ? c_gt : c_lt)));
+      eq = both_zero || (sign_a == sign_r && !c_lt && !c_gt);
+    end
 
     unique case (func)
       FuncLess:     rel = lt;

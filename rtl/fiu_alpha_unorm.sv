@@ -7,9 +7,14 @@
 // prod = m*(2^n-1) = (m << n) - m < 2^40 is exact; the result is floor(prod/2^sh)
 // rounded on bit sh-1, i.e. (t+1)>>1 with t = prod >> (sh-1) < 2^17. Exponents
 // below 110 (sh > 40: a < 2^-17, every subnormal, +0) give a*(2^n-1) < 1/2: 0.
+// key_o is the value in half units before that rounding: value_o = (key_o + 1) >> 1, with
+// key_o = t, 0 for the values that give 0 and 2*(2^n-1) for those that give 2^n-1. fiu_alpha
+// compares key_o against thresholds made once from the reference (spec 8.5), so the increment
+// stays off the per-lane path.
 module fiu_alpha_unorm (
   input  logic [31:0] a_i,
   input  logic [1:0]  fmt_i,
+  output logic [16:0] key_o,
   output logic [15:0] value_o
 );
 
@@ -25,9 +30,9 @@ module fiu_alpha_unorm (
   logic [7:0]  sh_m1;
   logic [16:0] t;
 
-  // value_o is written exactly once per pass (no default-then-override): Icarus 11 can loop
-  // forever at time 0 when an always_comb reads two always_comb outputs that glitch
-  // within a pass (here fiu_alpha reads two instances of this module).
+  // key_o and value_o are each written exactly once per pass (no default-then-override):
+  // Icarus 11 can loop forever at time 0 when an always_comb reads two always_comb outputs that
+  // glitch within a pass.
   always_comb begin
     m40 = {16'd0, 1'b1, a_i[22:0]};
     unique case (fmt_i)
@@ -50,14 +55,15 @@ module fiu_alpha_unorm (
     t      = 17'(prod >> sh_m1);           // < 2^17 since prod < 2^40, sh_m1 >= 23
 
     if (fmt_i == FmtFloat32 || is_nan || a_i[31]) begin  // NaN, -0, negatives, -inf
-      value_o = 16'd0;
+      key_o = 17'd0;
     end else if (a_i[30:0] >= 31'h3F800000) begin         // >= 1.0, +inf
-      value_o = maxv;
+      key_o = {maxv, 1'b0};
     end else if (a_i[30:23] < 8'd110) begin               // < 2^-17
-      value_o = 16'd0;
+      key_o = 17'd0;
     end else begin
-      value_o = 16'(({1'b0, t} + 18'd1) >> 1);
+      key_o = t;
     end
+    value_o = 16'(({1'b0, key_o} + 18'd1) >> 1);
   end
 
 endmodule

@@ -3,6 +3,9 @@
 // a write takes effect exactly between the requests before and after it in the stream:
 // the sample table in S1 (coord, decode), the mode bits in S2 (dot-add operands), the alpha state
 // in the alpha stage. (The attribute map and the parameter RAM are fiu_attr_map, fiu_param_ram.)
+// Beside the alpha state: the UNORM thresholds of the reference for fiu_alpha, lo = max(2u - 1, 0)
+// and hi = 2u with u = u_n(ALPHA_REF) in the current format (0 for FLOAT32), made from the values
+// being written whenever ALPHA or ALPHA_REF is written (spec 8.5).
 // CLOCK_GATE (spec 8.7): each group's clock through fiu_clock_gate, enabled by its writes.
 module fiu_state #(
   parameter bit CLOCK_GATE = 1'b0
@@ -30,6 +33,8 @@ module fiu_state #(
   output logic [2:0]      alpha_func_o,
   output logic [1:0]      alpha_fmt_o,
   output logic [31:0]     alpha_ref_o,
+  output logic [16:0]     alpha_lo_o,
+  output logic [16:0]     alpha_hi_o,
   output logic            flush_o,
   output logic            fused_o
 );
@@ -39,6 +44,7 @@ module fiu_state #(
   logic [2:0]      alpha_func_q;
   logic [1:0]      alpha_fmt_q;
   logic [31:0]     alpha_ref_q;
+  logic [16:0]     alpha_lo_q, alpha_hi_q;
   logic            flush_q, fused_q;
 
   logic            count_we, mode_we, alpha_we, ref_we;
@@ -50,6 +56,24 @@ module fiu_state #(
   assign mode_we  = s2_we_i && s2_sel_i == fiu_pkg::CFG_MODE;
   assign alpha_we = sa_we_i && sa_sel_i == fiu_pkg::CFG_ALPHA;
   assign ref_we   = sa_we_i && sa_sel_i == fiu_pkg::CFG_ALPHA_REF;
+
+  // the reference and the format after this clock's write, and u_n of the one in the other
+  logic [31:0] ref_next;
+  logic [1:0]  fmt_next;
+  /* verilator lint_off UNUSEDSIGNAL */  // the thresholds read the value, not the key
+  logic [16:0] ref_key;
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [15:0] ref_unorm;
+
+  assign ref_next = ref_we ? sa_data_i : alpha_ref_q;
+  assign fmt_next = alpha_we ? sa_data_i[4:3] : alpha_fmt_q;
+
+  fiu_alpha_unorm u_ref_unorm (
+    .a_i     (ref_next),
+    .fmt_i   (fmt_next),
+    .key_o   (ref_key),
+    .value_o (ref_unorm)
+  );
 
   fiu_clock_gate #(
     .GATE (CLOCK_GATE)
@@ -106,12 +130,18 @@ module fiu_state #(
       alpha_func_q <= 3'd7;   // ALWAYS
       alpha_fmt_q  <= 2'd0;   // FLOAT32
       alpha_ref_q  <= '0;
+      alpha_lo_q   <= '0;     // u_n of the reset state (FLOAT32): 0
+      alpha_hi_q   <= '0;
     end else begin
       if (alpha_we) begin
         alpha_func_q <= sa_data_i[2:0];
         alpha_fmt_q  <= sa_data_i[4:3];
       end
       if (ref_we) alpha_ref_q <= sa_data_i;
+      if (alpha_we || ref_we) begin
+        alpha_lo_q <= (ref_unorm == 16'd0) ? 17'd0 : {ref_unorm - 16'd1, 1'b1};
+        alpha_hi_q <= {ref_unorm, 1'b0};
+      end
     end
   end
 
@@ -122,6 +152,8 @@ module fiu_state #(
   assign alpha_func_o = alpha_func_q;
   assign alpha_fmt_o  = alpha_fmt_q;
   assign alpha_ref_o  = alpha_ref_q;
+  assign alpha_lo_o   = alpha_lo_q;
+  assign alpha_hi_o   = alpha_hi_q;
   assign flush_o      = flush_q;
   assign fused_o      = fused_q;
 endmodule

@@ -109,6 +109,7 @@ module fiu_top #(
   logic [2:0]      alpha_func;
   logic [1:0]      alpha_fmt;
   logic [31:0]     alpha_ref;
+  logic [16:0]     alpha_lo, alpha_hi;   // the reference's UNORM thresholds (fiu_state)
   logic            st_flush, st_fused;
 
   // ================================================================ S1: the slot
@@ -854,6 +855,8 @@ module fiu_top #(
       .alpha_i  (a_result[32*i +: 32]),
       .unorm_i  (wm ? r1 : 32'd0),        // u_n(saturate(x)) = u_n(x) (spec 5.3)
       .ref_i    (alpha_ref),
+      .lo_i     (alpha_lo),
+      .hi_i     (alpha_hi),
       .pass_o   (pass[i])
     );
   end
@@ -931,6 +934,8 @@ module fiu_top #(
     .alpha_func_o (alpha_func),
     .alpha_fmt_o  (alpha_fmt),
     .alpha_ref_o  (alpha_ref),
+    .alpha_lo_o   (alpha_lo),
+    .alpha_hi_o   (alpha_hi),
     .flush_o      (st_flush),
     .fused_o      (st_fused)
   );

@@ -4,8 +4,9 @@
 //           each with 6 backgrounds in the other bits (zeros, ones, 4 random).
 //   alpha : every func x format on corner x corner pairs and random pairs (corners:
 //           NaN, +-0, +-inf, subnormals, 0.5, 1.0, every UNORM8 threshold (j+0.5)/255
-//           and a sample of UNORM10/16 thresholds, each +-3 ulp); fiu_alpha_unorm checked
-//           for every operand and format.
+//           and a sample of UNORM10/16 thresholds, each +-3 ulp), the reference's
+//           thresholds from the model's u_n (as fiu_state makes them); fiu_alpha_unorm's value
+//           and its half-unit key checked for every operand and format.
 #include <cerrno>
 #include <cinttypes>
 #include <cmath>
@@ -167,6 +168,20 @@ uint32_t random_value(Rng &rng, const std::vector<uint32_t> &corners)
     }
 }
 
+// fiu_alpha_unorm's key: floor(2 a (2^n - 1)) for a in [0, 1) (a = m 2^-s as in spec 5.3, so
+// the key is P >> (s - 1) with P = m (2^n - 1)), 2 (2^n - 1) from 1.0 up, 0 for NaN and a set sign.
+uint32_t unorm_half_units(uint32_t a, unsigned n)
+{
+    uint32_t e = (a >> 23) & 0xFFu, f = a & 0x007FFFFFu, maxv = (1u << n) - 1;
+    if ((e == 0xFFu && f != 0) || (a >> 31) != 0)
+        return 0;
+    if (a >= 0x3F800000u)
+        return 2 * maxv;
+    uint64_t m = e ? (f | 0x00800000u) : f;
+    unsigned s = e ? 150 - e : 149;
+    return s - 1 >= 64 ? 0 : (uint32_t)((m * maxv) >> (s - 1));
+}
+
 struct AlphaBench {
     Vfiu_alpha &alpha;
     Vfiu_alpha_unorm &unorm;
@@ -190,6 +205,10 @@ struct AlphaBench {
             if (st.bad(got != want))
                 std::printf("MISMATCH alpha_unorm fmt=%u a=0x%08" PRIx32 ": rtl=%u model=%u\n", fmt, a,
                             got, want);
+            uint32_t want_key = fmt ? unorm_half_units(a, bits[fmt]) : 0;
+            if (st.bad(unorm.key_o != want_key))
+                std::printf("MISMATCH alpha_unorm key fmt=%u a=0x%08" PRIx32 ": rtl=%u want=%u\n", fmt, a,
+                            (unsigned)unorm.key_o, want_key);
         }
     }
 
@@ -207,7 +226,12 @@ struct AlphaBench {
         alpha.alpha_i = a;
         alpha.unorm_i = a0;
         alpha.ref_i = r;
-        for (uint32_t fmt = 0; fmt < 4; fmt++)
+        static const unsigned bits[4] = {0, 8, 10, 16};
+        for (uint32_t fmt = 0; fmt < 4; fmt++) {
+            // the reference's thresholds, as fiu_state makes them: lo = max(2u - 1, 0), hi = 2u
+            uint32_t u = fmt ? fiu_alpha_unorm(r, bits[fmt]) : 0;
+            alpha.lo_i = u ? 2 * u - 1 : 0;
+            alpha.hi_i = 2 * u;
             for (uint32_t func = 0; func < 8; func++) {
                 alpha.format_i = fmt;
                 alpha.func_i = func;
@@ -223,6 +247,7 @@ struct AlphaBench {
                                 ") ref=0x%08" PRIx32 ": rtl=%d model=%d\n",
                                 func, fmt, a, a0, r, got, want);
             }
+        }
     }
 };
 
