@@ -69,9 +69,9 @@ package fiu_pkg;
   // that DEEP = 1 adds to it (D0, D1b, D2b, D3b, D4b; spec 8.5, 8.6).
   localparam int DOTADD_LATENCY = 4;
   localparam int DOTADD_DEEP_STAGES = 5;
-  // Which fiu_dotadd operands (a, b, c, d, e: bits 0..4) fiu_top passes unnormalised with DEEP = 1:
-  // the lane's own b (coordinate x, I, J), d (coordinate y) and e (VINTRP's D); a and c are plane
-  // words, normalised once per slot. (DEEP = 0 normalises b, d and e in S1: NORM none.)
+  // Which fiu_dotadd operands (a, b, c, d, e: bits 0..4) fiu_top passes unnormalised: the lane's
+  // own b (coordinate x, I, J), d (coordinate y) and e (VINTRP's D); a and c are plane words,
+  // normalised once per slot.
   localparam logic [4:0] DOTADD_NORM = 5'b11010;
   /* verilator lint_on UNUSEDPARAM */
 
@@ -190,35 +190,6 @@ package fiu_pkg;
     logic [7:0] lz;
     lz      = op_lz(op[23:0]);
     op_norm = {op[40:36], 12'($signed(op[35:24]) - $signed({4'd0, lz})), 24'(op[23:0] << lz)};
-  endfunction
-
-  // op_norm(fix_op(n)), written for a coordinate n = {px, sx} whose sub-position sx arrives late
-  // (fiu_coord's table lookup): the shift is chosen by px's count alone and sx only enters the
-  // shifter's data, so the count runs beside the coordinate's logic (spec 8.6). n = 0 gives
-  // op_norm's zero (elsb -28, man 0).
-  function automatic logic [OP_W-1:0] fix_op_norm(input logic [19:0] n);
-    logic [15:0] px;
-    logic [3:0]  sx, sx_n;
-    logic [3:0]  lzp;   // px's leading zeros (when px != 0)
-    logic [1:0]  l4;    // sx's leading zeros when px = 0 and sx != 0
-    logic [23:0] man;
-    logic signed [11:0] elsb;
-    px   = n[19:4];
-    sx   = n[3:0];
-    lzp  = 4'(lzc({px, 1'b1, 111'd0}));
-    l4   = sx[3] ? 2'd0 : sx[2] ? 2'd1 : sx[1] ? 2'd2 : 2'd3;
-    sx_n = sx << l4;
-    if (px != 16'd0) begin
-      man  = ({px, 8'd0} << lzp) | ({16'd0, sx, 4'd0} << lzp);
-      elsb = -12'sd8 - $signed({8'd0, lzp});
-    end else if (sx != 4'd0) begin
-      man  = {sx_n, 20'd0};
-      elsb = -12'sd24 - $signed({10'd0, l4});
-    end else begin
-      man  = 24'd0;
-      elsb = -12'sd28;
-    end
-    fix_op_norm = {2'b00, n == 20'd0, 2'b00, elsb, man};
   endfunction
 
   // fp32 word -> RAM word (elsb of a normalised nonzero operand is in -172..105: 9 bits).

@@ -280,12 +280,8 @@ module fiu_top #(
   assign sys_x          = !s1_idx_q && s1_imm_q == 10'h070;
   assign sys_y          = !s1_idx_q && s1_imm_q == 10'h074;
 
-  logic [LANES*32-1:0] ra_eff, s1_field;
-  // DEEP = 0: the lane's dot-add operands b, d and VINTRP's D (e), decoded and normalised in S1
-  // (spec 8.6), so the dot-add counts no leading zeros; DEEP = 1 keeps x and y (the coordinates
-  // join in S2; VINTRP's D in x's place) and the dot-add normalises them (fiu_pkg::DOTADD_NORM).
-  localparam int LOPW = DEEP ? 32 : 3 * fiu_pkg::OP_W;
-  logic [LANES*LOPW-1:0] s1_lop;
+  logic [LANES*32-1:0] ra_eff, s1_x, s1_field;
+  logic [LANES*20-1:0] s1_y;
   logic [LANES*5-1:0]  s1_cst;
   logic [LANES*20-1:0] coord_x, coord_y;   // sixteenths; DEEP = 0: in S1; DEEP = 1: aligned with S2 (spec 8.5)
   logic [LANES*32-1:0] unpacked;           // the same
@@ -333,20 +329,9 @@ module fiu_top #(
     // the lane's value field: the multiplier / I / J (rb), or the value itself
     assign s1_field[32*i +: 32] = (s1_ipa && sys_int)                      ? sysval :
                                   (s1_op_q == fiu_pkg::OP_UNPACK && !DEEP) ? unpacked[32*i +: 32] : s1_rb_q[32*i +: 32];
-    if (DEEP) begin : g_lop_xy
-      // VINTRP uses no coordinates: x carries D (rd); the coordinates join in S2
-      assign s1_lop[LOPW*i +: LOPW] = s1_vintrp ? s1_rd_q[32*i +: 32] : 32'd0;
-    end else begin : g_lop_ops
-      // b: the coordinate x, or VINTRP's I / J (rb); d: y, or -0 (VINTRP's absent product);
-      // e: VINTRP's D (rd). Continuous assigns: the count is a looping function (Icarus 11).
-      logic [fiu_pkg::OP_W-1:0] b_fix, d_fix, b_f32, e_f32;
-      assign b_fix = fiu_pkg::fix_op_norm(coord_x[20*i +: 20]);
-      assign d_fix = fiu_pkg::fix_op_norm(coord_y[20*i +: 20]);
-      assign b_f32 = fiu_pkg::op_norm(fiu_pkg::f32_op(s1_rb_q[32*i +: 32]));
-      assign e_f32 = fiu_pkg::op_norm(fiu_pkg::f32_op(s1_rd_q[32*i +: 32]));
-      assign s1_lop[LOPW*i +: LOPW] = {s1_vintrp ? b_f32 : b_fix,
-                                       s1_vintrp ? fiu_pkg::f32_op(fiu_pkg::F32_NEG_ZERO) : d_fix, e_f32};
-    end
+    // VINTRP uses no coordinates: x carries D (rd). DEEP: the coordinates join in S2.
+    assign s1_x[32*i +: 32] = s1_vintrp ? s1_rd_q[32*i +: 32] : DEEP ? 32'd0 : 32'(coord_x[20*i +: 20]);
+    assign s1_y[20*i +: 20] = DEEP ? 20'd0 : coord_y[20*i +: 20];
   end
 
   logic [LANES*33-1:0] fetch_key;
@@ -417,14 +402,13 @@ module fiu_top #(
 
   // ================================================================ S2: the slot travels beside plane_fetch
   // The slot's valid and cfg bits (every clock); a configuration slot's {sel, data}; a request slot's
-  // payload: the request part, then per lane {exec, own, coord status, operands, field}: the
-  // operands b, d, e normalised (DEEP = 0) or rd for VINTRP (DEEP = 1, whose coordinates come
-  // from fiu_coord's second half in S2). Each
+  // payload: the request part, then per lane {exec, own, coord status, x (or rd), y, field} (x, y in
+  // sixteenths). Each
   // group loads only with its kind of slot (spec 8.7), and the payload is assembled in the
   // register's block (a combinational copy would be evaluated every clock by Verilator: s1_own
   // and s1_last change per slot).
   localparam int PREQ = 16 + 3 + 3 + 1 + 1 + 1 + 2 + 3 + 5 + 1 + 1 + 1;
-  localparam int PLN  = 1 + 1 + 5 + LOPW + 32;
+  localparam int PLN  = 1 + 1 + 5 + 32 + 20 + 32;
   localparam int PW   = PREQ + LANES * PLN;
 
   logic [PW-1:0] s2_pay_q;
@@ -432,10 +416,10 @@ module fiu_top #(
   logic [34:0]   s2_cfgw_q;
 
   function automatic logic [LANES*PLN-1:0] pay_lanes(input logic [LANES-1:0] ex, input logic [LANES-1:0] own,
-                                                     input logic [LANES*5-1:0] cst, input logic [LANES*LOPW-1:0] lop,
-                                                     input logic [LANES*32-1:0] field);
+                                                     input logic [LANES*5-1:0] cst, input logic [LANES*32-1:0] x,
+                                                     input logic [LANES*20-1:0] y, input logic [LANES*32-1:0] field);
     for (int i = 0; i < LANES; i++) begin
-      pay_lanes[PLN*i +: PLN] = {ex[i], own[i], cst[5*i +: 5], lop[LOPW*i +: LOPW], field[32*i +: 32]};
+      pay_lanes[PLN*i +: PLN] = {ex[i], own[i], cst[5*i +: 5], x[32*i +: 32], y[20*i +: 20], field[32*i +: 32]};
     end
   endfunction
 
@@ -461,7 +445,7 @@ module fiu_top #(
   always_ff @(posedge s2_req_gclk) begin
     if (s2_req_ld) begin
       s2_pay_q <= {s1_tag_q, s1_op_q, s1_ipa_mode_q, s1_sat_q, s1_atest_q, s1_pmul_q, dec_vop, sys_int, sys_x, sys_y,
-                   dec_status, puni_violation, s1_first, s1_last, pay_lanes(exec, s1_own, s1_cst, s1_lop, s1_field)};
+                   dec_status, puni_violation, s1_first, s1_last, pay_lanes(exec, s1_own, s1_cst, s1_x, s1_y, s1_field)};
     end
   end
 
@@ -517,33 +501,23 @@ module fiu_top #(
   for (genvar i = 0; i < LANES; i++) begin : g_s2
     logic        exec_i, own_i, ipa_dot, use_dot, mul;
     logic [4:0]  cst, st;
-    logic [31:0] pay_field, field, bypass;
-    logic [LOPW-1:0] pay_lop;
+    logic [31:0] xf, pay_x, pay_field, field, bypass;
+    logic [19:0] y;
+    /* verilator lint_off UNUSEDSIGNAL */  // DEEP = 1 takes y from fiu_coord in S2
+    logic [19:0] pay_y;
+    /* verilator lint_on UNUSEDSIGNAL */
     logic [1:0]  interp;
     logic [2:0]  mode;
 
-    assign {exec_i, own_i, cst, pay_lop, pay_field} = s2_pay_q[PLN*i +: PLN];
+    assign {exec_i, own_i, cst, pay_x, pay_y, pay_field} = s2_pay_q[PLN*i +: PLN];
     if (DEEP) begin : g_s1_halves   // the second halves of fiu_coord and fiu_unpack, in S2
-      logic [31:0] xf;
-      assign xf    = s2_is_vintrp ? pay_lop : 32'(coord_x[20*i +: 20]);
+      assign xf    = s2_is_vintrp ? pay_x : 32'(coord_x[20*i +: 20]);
+      assign y     = coord_y[20*i +: 20];
       assign field = (s2_op == fiu_pkg::OP_UNPACK) ? unpacked[32*i +: 32] : pay_field;
-      // the lane's own operands: IPA's coordinates in sixteenths, VINTRP's I or J and D as fp32
-      // (I, J: the payload's field, which DEEP's unpack result never replaces for VINTRP)
-      assign ln_b[fiu_pkg::OP_W*i +: fiu_pkg::OP_W] = s2_is_vintrp ? fiu_pkg::f32_op(pay_field) :
-                                                      fiu_pkg::fix_op(xf[19:0]);
-      assign ln_d[fiu_pkg::OP_W*i +: fiu_pkg::OP_W] = s2_is_vintrp ? fiu_pkg::f32_op(fiu_pkg::F32_NEG_ZERO) :
-                                                      fiu_pkg::fix_op(coord_y[20*i +: 20]);
-      assign ln_e[fiu_pkg::OP_W*i +: fiu_pkg::OP_W] = !s2_is_vintrp ? op_pc : (s2_vop == fiu_pkg::VINTRP_P1) ? op_w0 :
-                                                      fiu_pkg::f32_op(xf);
     end else begin : g_s1_whole
-      logic [fiu_pkg::OP_W-1:0] pay_b, pay_d, pay_e;
-      assign {pay_b, pay_d, pay_e} = pay_lop;
+      assign xf    = pay_x;
+      assign y     = pay_y;
       assign field = pay_field;
-      // the lane's own operands, normalised in S1
-      assign ln_b[fiu_pkg::OP_W*i +: fiu_pkg::OP_W] = pay_b;
-      assign ln_d[fiu_pkg::OP_W*i +: fiu_pkg::OP_W] = pay_d;
-      assign ln_e[fiu_pkg::OP_W*i +: fiu_pkg::OP_W] = !s2_is_vintrp ? op_pc : (s2_vop == fiu_pkg::VINTRP_P1) ? op_w0 :
-                                                      pay_e;
     end
     assign interp = pf_interp[2*i +: 2];
     assign mode   = (s2_ipa_mode != fiu_pkg::IPA_SC)        ? s2_ipa_mode :
@@ -562,6 +536,13 @@ module fiu_top #(
     assign ln_use_dot[i] = use_dot;
     assign ln_mul[i]     = mul;
     assign ln_sat_ok[i]  = !(s2_is_ipa && s2_sys_int);
+
+    // the lane's own operands: IPA's coordinates in sixteenths, VINTRP's I or J and D as fp32
+    // (I, J: the payload's field, which DEEP's unpack result never replaces for VINTRP)
+    assign ln_b[fiu_pkg::OP_W*i +: fiu_pkg::OP_W] = s2_is_vintrp ? fiu_pkg::f32_op(pay_field) : fiu_pkg::fix_op(xf[19:0]);
+    assign ln_d[fiu_pkg::OP_W*i +: fiu_pkg::OP_W] = s2_is_vintrp ? fiu_pkg::f32_op(fiu_pkg::F32_NEG_ZERO) : fiu_pkg::fix_op(y);
+    assign ln_e[fiu_pkg::OP_W*i +: fiu_pkg::OP_W] = !s2_is_vintrp ? op_pc : (s2_vop == fiu_pkg::VINTRP_P1) ? op_w0 :
+                                                    fiu_pkg::f32_op(xf);
 
     assign bypass = s2_is_ipa                     ? (s2_sys_int ? field : (interp == fiu_pkg::INTERP_CONSTANT) ? pc : 32'd0) :
                     (s2_op == fiu_pkg::OP_AL2P)   ? al2p_result :
@@ -728,7 +709,7 @@ module fiu_top #(
     fiu_dotadd #(
       .DEEP       (DEEP),
       .CLOCK_GATE (CLOCK_GATE),
-      .NORM       (DEEP ? fiu_pkg::DOTADD_NORM : 5'b00000)   // DEEP = 0: normalised in S1
+      .NORM       (fiu_pkg::DOTADD_NORM)
     ) u_dotadd (
       .clk_i       (clk_i),
       .stage_clk_i (dot_gclk),

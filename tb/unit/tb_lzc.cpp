@@ -2,8 +2,6 @@
 // zero, every leading-one position 0..127 with all-zero, all-one and random bits below it,
 // then N random inputs with a random number of leading zeros. The expected count is the
 // leading one's position, found by scanning the bits (enumeration, not a second tree).
-// Also fiu_pkg::fix_op_norm on every 20-bit coordinate (2^20, exhaustive): the operand
-// normalised by scanning for the leading one.
 #include <memory>
 
 #pragma GCC diagnostic push
@@ -22,8 +20,7 @@ const char *const kUsage =
     "usage: tb_lzc [--count N] [--seed N] [--max-print N] [--inject-fault] [--help]\n"
     "  Compares fiu_pkg::lzc (Verilator, through tb/unit/lzc_probe.sv) with a bit scan on\n"
     "  zero, every leading-one position (below it: zeros, ones, random bits) and N random\n"
-    "  inputs (default 1000000); fiu_pkg::fix_op_norm on every 20-bit coordinate against a\n"
-    "  normalisation by bit scan. --inject-fault corrupts a few expected values.\n";
+    "  inputs (default 1000000). --inject-fault corrupts a few expected values.\n";
 
 unsigned scan(const uint32_t w[4])
 {
@@ -31,20 +28,6 @@ unsigned scan(const uint32_t w[4])
         if ((w[i / 32] >> (i % 32)) & 1u)
             return static_cast<unsigned>(127 - i);
     return 128;
-}
-
-// op_norm(fix_op(n)) (rtl/fiu_pkg.sv): {nan, inf, zero, sub, neg, elsb[11:0], man[23:0]} with
-// n * 2^-4 = man * 2^elsb and man[23] set; n = 0: zero, elsb -28, man 0.
-uint64_t fix_norm_expect(uint32_t n)
-{
-    if (n == 0)
-        return (uint64_t{1} << 38) | (uint64_t{static_cast<uint32_t>(-28) & 0xFFFu} << 24);
-    unsigned lz = 0;
-    while (((n << lz) & 0x800000u) == 0)
-        lz++;
-    uint32_t man = (n << lz) & 0xFFFFFFu;
-    int elsb = -4 - static_cast<int>(lz);
-    return (uint64_t{static_cast<uint32_t>(elsb) & 0xFFFu} << 24) | man;
 }
 
 }  // namespace
@@ -94,21 +77,6 @@ int main(int argc, char **argv)
             w[(127 - i) / 32] &= ~(1u << ((127 - i) % 32));
         check(w);
     }
-    uint64_t fix_checked = 0;
-    for (uint32_t n = 0; n < (1u << 20); n++) {
-        dut->fix_i = n;
-        dut->eval();
-        uint64_t expect = fix_norm_expect(n);
-        if (opt.inject_fault && n == 0x12345u) {
-            expect ^= 1;
-            faults++;
-        }
-        fix_checked++;
-        if (dut->fix_norm_o != expect && ++mismatches <= opt.max_print)
-            std::printf("MISMATCH: fix_op_norm n=0x%05x expected=0x%011" PRIx64 " got=0x%011" PRIx64 "\n", n, expect,
-                        static_cast<uint64_t>(dut->fix_norm_o));
-    }
-    checked += fix_checked;
     dut->final();
     fiu_vl_cov_write(ctx.get(), "tb_lzc");
     if (opt.inject_fault)
