@@ -14,9 +14,10 @@
 // Kill = !pass_o (applied by the top). unorm_i is the value the UNORM key converts: the
 // written value, or the same value before .SAT, since u_n(saturate(x)) = u_n(x) for every x
 // (spec 5.3); the top passes the latter, which keeps the saturate off that path.
-// REG = 0: combinational. REG = 1: the comparator operands, the sign, zero and NaN flags and
-// func_i are registered (at a rising edge with en_i = 1) before the comparison, so pass_o follows
-// the inputs by one cycle (spec 8.5, DEEP).
+// REG = 0: combinational. REG = 1: the lane's operand, the reference's magnitude, the sign, zero
+// and NaN flags and func_i are registered (at a rising edge with en_i = 1) before the comparison,
+// so pass_o follows the inputs by one cycle (spec 8.5, DEEP); lo_i and hi_i are read in that
+// cycle (fiu_state makes them a clock after the write then).
 module fiu_alpha #(
   parameter bit REG = 1'b0
 ) (
@@ -28,8 +29,10 @@ module fiu_alpha #(
   input  logic [31:0] alpha_i,
   input  logic [31:0] unorm_i,
   input  logic [31:0] ref_i,
-  input  logic [16:0] lo_i,    // max(2 u_n(ref_i) - 1, 0) for format_i (fiu_state)
-  input  logic [16:0] hi_i,    // 2 u_n(ref_i)
+  // max(2 u_n(ref_i) - 1, 0) and 2 u_n(ref_i) for format_i (fiu_state), read by the comparison:
+  // REG = 1, a clock after the other inputs
+  input  logic [16:0] lo_i,
+  input  logic [16:0] hi_i,
   output logic        pass_o
 );
 
@@ -60,7 +63,7 @@ module fiu_alpha #(
   logic        any_nan_d, any_nan;
   logic        both_zero_d, both_zero;   // FLOAT32: +-0 against +-0
   logic        sign_a, sign_r;
-  logic [30:0] x_d, x, y1_d, y1, y2_d, y2;
+  logic [30:0] x_d, x, ref_mag, y1, y2;
   logic [2:0]  func;
   logic        c_lt, c_gt;
   logic        lt;
@@ -73,20 +76,21 @@ module fiu_alpha #(
                                  ((ref_i[30:23] == 8'hFF) && (ref_i[22:0] != 23'd0)));
     both_zero_d = (alpha_i[30:0] == 31'd0) && (ref_i[30:0] == 31'd0);
     x_d         = is_float_d ? alpha_i[30:0] : {14'd0, key_a};
-    y1_d        = is_float_d ? ref_i[30:0] : {14'd0, lo_i};
-    y2_d        = is_float_d ? ref_i[30:0] : {14'd0, hi_i};
   end
 
   fiu_pipe_reg #(
-    .W  (3 * 31 + 5 + 3),
+    .W  (2 * 31 + 5 + 3),
     .EN (REG)
   ) u_keys (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .en_i   (en_i),
-    .d_i    ({x_d, y1_d, y2_d, is_float_d, any_nan_d, both_zero_d, alpha_i[31], ref_i[31], func_i}),
-    .q_o    ({x, y1, y2, is_float, any_nan, both_zero, sign_a, sign_r, func})
+    .d_i    ({x_d, ref_i[30:0], is_float_d, any_nan_d, both_zero_d, alpha_i[31], ref_i[31], func_i}),
+    .q_o    ({x, ref_mag, is_float, any_nan, both_zero, sign_a, sign_r, func})
   );
+
+  assign y1 = is_float ? ref_mag : {14'd0, lo_i};
+  assign y2 = is_float ? ref_mag : {14'd0, hi_i};
 
   always_comb begin
     c_lt = x < y1;

@@ -4,11 +4,14 @@
 // the sample table in S1 (coord, decode), the mode bits in S2 (dot-add operands), the alpha state
 // in the alpha stage. (The attribute map and the parameter RAM are fiu_attr_map, fiu_param_ram.)
 // Beside the alpha state: the UNORM thresholds of the reference for fiu_alpha, lo = max(2u - 1, 0)
-// and hi = 2u with u = u_n(ALPHA_REF) in the current format (0 for FLOAT32), made from the values
-// being written whenever ALPHA or ALPHA_REF is written (spec 8.5).
+// and hi = 2u with u = u_n(ALPHA_REF) in the current format (0 for FLOAT32), made whenever ALPHA or
+// ALPHA_REF is written (spec 8.5): LATE_THRESH = 0 from the values being written, at the write's
+// edge; LATE_THRESH = 1 (DEEP, whose fiu_alpha compares a clock after AL) from the registered
+// state, one clock later.
 // CLOCK_GATE (spec 8.7): each group's clock through fiu_clock_gate, enabled by its writes.
 module fiu_state #(
-  parameter bit CLOCK_GATE = 1'b0
+  parameter bit CLOCK_GATE  = 1'b0,
+  parameter bit LATE_THRESH = 1'b0
 ) (
   input  logic            clk_i,
   input  logic            rst_ni,
@@ -48,7 +51,8 @@ module fiu_state #(
   logic            flush_q, fused_q;
 
   logic            count_we, mode_we, alpha_we, ref_we;
-  logic            smp_clk, mode_clk, alpha_clk;
+  logic            smp_clk, mode_clk, alpha_clk, thr_clk;
+  logic            thr_ld, thr_late_q;   // the thresholds' load; LATE_THRESH: a write a clock ago
 
   assign pos_we   = s1_we_i && s1_sel_i == fiu_pkg::CFG_SAMPLE_POS && s1_addr_i < 32'd16;
   assign prio_we  = s1_we_i && s1_sel_i == fiu_pkg::CFG_SAMPLE_PRIO && s1_addr_i < 32'd16;
@@ -57,7 +61,8 @@ module fiu_state #(
   assign alpha_we = sa_we_i && sa_sel_i == fiu_pkg::CFG_ALPHA;
   assign ref_we   = sa_we_i && sa_sel_i == fiu_pkg::CFG_ALPHA_REF;
 
-  // the reference and the format after this clock's write, and u_n of the one in the other
+  // the reference and the format the thresholds are made of: after this clock's write, or the
+  // registered ones (LATE_THRESH)
   logic [31:0] ref_next;
   logic [1:0]  fmt_next;
   /* verilator lint_off UNUSEDSIGNAL */  // the thresholds read the value, not the key
@@ -65,8 +70,9 @@ module fiu_state #(
   /* verilator lint_on UNUSEDSIGNAL */
   logic [15:0] ref_unorm;
 
-  assign ref_next = ref_we ? sa_data_i : alpha_ref_q;
-  assign fmt_next = alpha_we ? sa_data_i[4:3] : alpha_fmt_q;
+  assign ref_next = (ref_we && !LATE_THRESH) ? sa_data_i : alpha_ref_q;
+  assign fmt_next = (alpha_we && !LATE_THRESH) ? sa_data_i[4:3] : alpha_fmt_q;
+  assign thr_ld   = LATE_THRESH ? thr_late_q : (alpha_we || ref_we);
 
   fiu_alpha_unorm u_ref_unorm (
     .a_i     (ref_next),
@@ -130,18 +136,38 @@ module fiu_state #(
       alpha_func_q <= 3'd7;   // ALWAYS
       alpha_fmt_q  <= 2'd0;   // FLOAT32
       alpha_ref_q  <= '0;
-      alpha_lo_q   <= '0;     // u_n of the reset state (FLOAT32): 0
-      alpha_hi_q   <= '0;
     end else begin
       if (alpha_we) begin
         alpha_func_q <= sa_data_i[2:0];
         alpha_fmt_q  <= sa_data_i[4:3];
       end
       if (ref_we) alpha_ref_q <= sa_data_i;
-      if (alpha_we || ref_we) begin
-        alpha_lo_q <= (ref_unorm == 16'd0) ? 17'd0 : {ref_unorm - 16'd1, 1'b1};
-        alpha_hi_q <= {ref_unorm, 1'b0};
-      end
+    end
+  end
+
+  fiu_clock_gate #(
+    .GATE (CLOCK_GATE)
+  ) u_thr_clock_gate (
+    .clk_i (clk_i),
+    .en_i  (thr_ld),
+    .clk_o (thr_clk)
+  );
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      thr_late_q <= 1'b0;
+    end else begin
+      thr_late_q <= alpha_we || ref_we;
+    end
+  end
+
+  always_ff @(posedge thr_clk or negedge rst_ni) begin
+    if (!rst_ni) begin
+      alpha_lo_q <= '0;       // u_n of the reset state (FLOAT32): 0
+      alpha_hi_q <= '0;
+    end else if (thr_ld) begin
+      alpha_lo_q <= (ref_unorm == 16'd0) ? 17'd0 : {ref_unorm - 16'd1, 1'b1};
+      alpha_hi_q <= {ref_unorm, 1'b0};
     end
   end
 

@@ -913,7 +913,8 @@ module fiu_top #(
   end
 
   fiu_state #(
-    .CLOCK_GATE (CLOCK_GATE)
+    .CLOCK_GATE  (CLOCK_GATE),
+    .LATE_THRESH (DEEP)         // fiu_alpha compares a clock after AL
   ) u_state (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
