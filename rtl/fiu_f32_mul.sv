@@ -37,9 +37,11 @@ module fiu_f32_mul #(
     b_zero = b_z || (flush_i && b_sub);
     neg    = a_neg ^ b_neg;
     // PRESERVE: subnormal mantissas normalised, so the product's leading one is at bit 47 or
-    // 46 (FLUSH reads them as zero; with flush_i tied to 1 the shifters disappear).
-    a_norm = flush_i ? a_man : a_man << a_lz;
-    b_norm = flush_i ? b_man : b_man << b_lz;
+    // 46. FLUSH reads subnormals as zero (cls overrides the product), so every operand whose
+    // product is used has its hidden bit: the multiplier takes a constant 1 there instead of
+    // the exponent's test (with flush_i tied to 1, neither shifter nor test is left).
+    a_norm = flush_i ? {1'b1, a_man[22:0]} : a_man << a_lz;
+    b_norm = flush_i ? {1'b1, b_man[22:0]} : b_man << b_lz;
     prod   = 48'(a_norm) * 48'(b_norm);
     // prod[47] has the exponent of both mantissas' bit 0 plus 47 (less the normalising shifts).
     e_top  = $signed({{2{a_elsb[11]}}, a_elsb}) + $signed({{2{b_elsb[11]}}, b_elsb}) + 14'sd47

@@ -699,8 +699,7 @@ module fiu_top #(
   assign dot_gclk[DL-1] = c_req_gclk;
 
   for (genvar i = 0; i < LANES; i++) begin : g_out
-    logic [31:0] dot_r, r_mul, aux, pm1_aux;
-    logic        pm1_use_dot;
+    logic [31:0] dot_r, r_mul, aux;
     logic        mul;
 
     assign mul     = c_req_q[CLN*i + 33];
@@ -734,16 +733,15 @@ module fiu_top #(
       .en_i   (pm1_req_ld),
       .r_i    (dot_r),
       .rb_i   (aux),
+      .alt_i  (c_req_q[CLN*i + 34] ? dot_r : aux),   // use_dot: the dot-add's result, else aux
       .pmul_i (mul && c_pmul),   // MUL mode only
       .sat_i  (mul && c_sat),
       .r_o    (r_mul)
     );
 
     // A lane without the dot-add passes its aux (MUL mode needs the dot-add, so such a lane
-    // never multiplies): selected after the post-multiply, not before its multiplier.
-    assign pm1_use_dot      = pm1_req[CLN*i + 34];
-    assign pm1_aux          = pm1_req[CLN*i +: 32];
-    assign pm_d[32*i +: 32] = pm1_use_dot ? r_mul : pm1_aux;
+    // never multiplies): the post-multiply's alternative, not its multiplier's input.
+    assign pm_d[32*i +: 32] = r_mul;
   end
 
   // PM1 (DEEP): the control beside the post-multiply's product register
