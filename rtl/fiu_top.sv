@@ -700,8 +700,9 @@ module fiu_top #(
 
   for (genvar i = 0; i < LANES; i++) begin : g_out
     logic [31:0] dot_r, r_mul, aux;
-    logic        mul;
+    logic        use_dot, mul;
 
+    assign use_dot = c_req_q[CLN*i + 34];
     assign mul     = c_req_q[CLN*i + 33];
     assign aux     = c_req_q[CLN*i +: 32];
 
@@ -733,7 +734,7 @@ module fiu_top #(
       .en_i   (pm1_req_ld),
       .r_i    (dot_r),
       .rb_i   (aux),
-      .alt_i  (c_req_q[CLN*i + 34] ? dot_r : aux),   // use_dot: the dot-add's result, else aux
+      .alt_i  (use_dot ? dot_r : aux),
       .pmul_i (mul && c_pmul),   // MUL mode only
       .sat_i  (mul && c_sat),
       .r_o    (r_mul)

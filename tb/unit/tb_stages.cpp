@@ -168,6 +168,9 @@ uint32_t random_value(Rng &rng, const std::vector<uint32_t> &corners)
     }
 }
 
+// UNORMn width of each alpha format (FLOAT32 0, UNORM8 1, UNORM10 2, UNORM16 3).
+const unsigned kUnormBits[4] = {0, 8, 10, 16};
+
 // fiu_alpha_unorm's key: floor(2 a (2^n - 1)) for a in [0, 1) (a = m 2^-s as in spec 5.3, so
 // the key is P >> (s - 1) with P = m (2^n - 1)), 2 (2^n - 1) from 1.0 up, 0 for NaN and a set sign.
 uint32_t unorm_half_units(uint32_t a, unsigned n)
@@ -191,12 +194,11 @@ struct AlphaBench {
 
     void check_unorm(uint32_t a)
     {
-        static const unsigned bits[4] = {0, 8, 10, 16};
         for (uint32_t fmt = 0; fmt < 4; fmt++) {
             unorm.a_i = a;
             unorm.fmt_i = fmt;
             unorm.eval();
-            uint32_t want = fmt ? fiu_alpha_unorm(a, bits[fmt]) : 0;
+            uint32_t want = fmt ? fiu_alpha_unorm(a, kUnormBits[fmt]) : 0;
             if (fault && !injected_unorm && fmt == 1 && a == 0x3F000000u) {
                 want ^= 1;
                 injected_unorm = true;
@@ -205,7 +207,7 @@ struct AlphaBench {
             if (st.bad(got != want))
                 std::printf("MISMATCH alpha_unorm fmt=%u a=0x%08" PRIx32 ": rtl=%u model=%u\n", fmt, a,
                             got, want);
-            uint32_t want_key = fmt ? unorm_half_units(a, bits[fmt]) : 0;
+            uint32_t want_key = fmt ? unorm_half_units(a, kUnormBits[fmt]) : 0;
             if (st.bad(unorm.key_o != want_key))
                 std::printf("MISMATCH alpha_unorm key fmt=%u a=0x%08" PRIx32 ": rtl=%u want=%u\n", fmt, a,
                             (unsigned)unorm.key_o, want_key);
@@ -226,10 +228,9 @@ struct AlphaBench {
         alpha.alpha_i = a;
         alpha.unorm_i = a0;
         alpha.ref_i = r;
-        static const unsigned bits[4] = {0, 8, 10, 16};
         for (uint32_t fmt = 0; fmt < 4; fmt++) {
             // the reference's thresholds, as fiu_state makes them: lo = max(2u - 1, 0), hi = 2u
-            uint32_t u = fmt ? fiu_alpha_unorm(r, bits[fmt]) : 0;
+            uint32_t u = fmt ? fiu_alpha_unorm(r, kUnormBits[fmt]) : 0;
             alpha.lo_i = u ? 2 * u - 1 : 0;
             alpha.hi_i = 2 * u;
             for (uint32_t func = 0; func < 8; func++) {
