@@ -496,6 +496,11 @@ module fiu_dotadd #(
     .q_o    ({b_cs_s, b_cs_c, b_cin, b_sel_t3, b_neg1, b_neg3, b_special, b_flush, b_m3, b_spec, b_info})
   );
 
+  // S' = 0 without waiting for the adder: s + c + cin = 0 (mod 2^100) exactly when every bit's
+  // s ^ c equals the carry into it, which is then cin at bit 0 and s | c of the bit below.
+  logic sum_zero;
+  assign sum_zero = (b_cs_s ^ b_cs_c) == {b_cs_s[98:0] | b_cs_c[98:0], b_cin};
+
   always_comb begin
     // sum_x = S', sum_y = S' - 1 (S' < 0 needs a negated term, so k_inc >= 1 then).
     sum_x = b_cs_s + b_cs_c + 100'(b_cin);
@@ -507,7 +512,7 @@ module fiu_dotadd #(
     end else begin
       s3_mag  = sum_x[99] ? ~sum_y : sum_x[98:0];
       s3_sign = b_neg1 ^ sum_x[99];
-      s3_zero = sum_x == 100'd0;
+      s3_zero = sum_zero;
     end
   end
 

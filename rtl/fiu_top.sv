@@ -269,6 +269,14 @@ module fiu_top #(
     any_differs = d;
   endfunction
 
+  // The lane's own dot-add operands {d, b} (spec 8.6): VINTRP's -0 and I or J (fp32), or IPA's
+  // coordinates in sixteenths.
+  function automatic logic [2*fiu_pkg::OP_W-1:0] lane_bd(input logic vintrp, input logic [31:0] ij,
+                                                         input logic [19:0] x, input logic [19:0] y);
+    lane_bd = vintrp ? {fiu_pkg::f32_op(fiu_pkg::F32_NEG_ZERO), fiu_pkg::f32_op(ij)} :
+                       {fiu_pkg::fix_op(y), fiu_pkg::fix_op(x)};
+  endfunction
+
   assign s1_ipa         = s1_op_q == fiu_pkg::OP_IPA;
   assign s1_vintrp      = s1_op_q == fiu_pkg::OP_VINTRP;
   assign exec           = s1_active_q & (s1_vintrp ? {LANES{1'b1}} : s1_guard_q);
@@ -280,8 +288,9 @@ module fiu_top #(
   assign sys_x          = !s1_idx_q && s1_imm_q == 10'h070;
   assign sys_y          = !s1_idx_q && s1_imm_q == 10'h074;
 
+  localparam int BDW = 2 * fiu_pkg::OP_W;   // the lane's dot-add operands {d, b}
   logic [LANES*32-1:0] ra_eff, s1_x, s1_field;
-  logic [LANES*20-1:0] s1_y;
+  logic [LANES*BDW-1:0] s1_bd;
   logic [LANES*5-1:0]  s1_cst;
   logic [LANES*20-1:0] coord_x, coord_y;   // sixteenths; DEEP = 0: in S1; DEEP = 1: aligned with S2 (spec 8.5)
   logic [LANES*32-1:0] unpacked;           // the same
@@ -329,9 +338,11 @@ module fiu_top #(
     // the lane's value field: the multiplier / I / J (rb), or the value itself
     assign s1_field[32*i +: 32] = (s1_ipa && sys_int)                      ? sysval :
                                   (s1_op_q == fiu_pkg::OP_UNPACK && !DEEP) ? unpacked[32*i +: 32] : s1_rb_q[32*i +: 32];
-    // VINTRP uses no coordinates: x carries D (rd). DEEP: the coordinates join in S2.
-    assign s1_x[32*i +: 32] = s1_vintrp ? s1_rd_q[32*i +: 32] : DEEP ? 32'd0 : 32'(coord_x[20*i +: 20]);
-    assign s1_y[20*i +: 20] = DEEP ? 20'd0 : coord_y[20*i +: 20];
+    // x carries VINTRP's D (rd). DEEP = 0: the lane's b and d are formed here, so that S2's select
+    // is off D1's path; DEEP = 1: in S2, where the coordinates join.
+    assign s1_x[32*i +: 32] = s1_vintrp ? s1_rd_q[32*i +: 32] : 32'd0;
+    assign s1_bd[BDW*i +: BDW] = DEEP ? '0 : lane_bd(s1_vintrp, s1_field[32*i +: 32], coord_x[20*i +: 20],
+                                                     coord_y[20*i +: 20]);
   end
 
   logic [LANES*33-1:0] fetch_key;
@@ -408,7 +419,7 @@ module fiu_top #(
   // register's block (a combinational copy would be evaluated every clock by Verilator: s1_own
   // and s1_last change per slot).
   localparam int PREQ = 16 + 3 + 3 + 1 + 1 + 1 + 2 + 3 + 5 + 1 + 1 + 1;
-  localparam int PLN  = 1 + 1 + 5 + 32 + 20 + 32;
+  localparam int PLN  = 1 + 1 + 5 + 32 + BDW + 32;
   localparam int PW   = PREQ + LANES * PLN;
 
   logic [PW-1:0] s2_pay_q;
@@ -417,9 +428,9 @@ module fiu_top #(
 
   function automatic logic [LANES*PLN-1:0] pay_lanes(input logic [LANES-1:0] ex, input logic [LANES-1:0] own,
                                                      input logic [LANES*5-1:0] cst, input logic [LANES*32-1:0] x,
-                                                     input logic [LANES*20-1:0] y, input logic [LANES*32-1:0] field);
+                                                     input logic [LANES*BDW-1:0] bd, input logic [LANES*32-1:0] field);
     for (int i = 0; i < LANES; i++) begin
-      pay_lanes[PLN*i +: PLN] = {ex[i], own[i], cst[5*i +: 5], x[32*i +: 32], y[20*i +: 20], field[32*i +: 32]};
+      pay_lanes[PLN*i +: PLN] = {ex[i], own[i], cst[5*i +: 5], x[32*i +: 32], bd[BDW*i +: BDW], field[32*i +: 32]};
     end
   endfunction
 
@@ -445,7 +456,7 @@ module fiu_top #(
   always_ff @(posedge s2_req_gclk) begin
     if (s2_req_ld) begin
       s2_pay_q <= {s1_tag_q, s1_op_q, s1_ipa_mode_q, s1_sat_q, s1_atest_q, s1_pmul_q, dec_vop, sys_int, sys_x, sys_y,
-                   dec_status, puni_violation, s1_first, s1_last, pay_lanes(exec, s1_own, s1_cst, s1_x, s1_y, s1_field)};
+                   dec_status, puni_violation, s1_first, s1_last, pay_lanes(exec, s1_own, s1_cst, s1_x, s1_bd, s1_field)};
     end
   end
 
@@ -501,23 +512,21 @@ module fiu_top #(
   for (genvar i = 0; i < LANES; i++) begin : g_s2
     logic        exec_i, own_i, ipa_dot, use_dot, mul;
     logic [4:0]  cst, st;
-    logic [31:0] xf, pay_x, pay_field, field, bypass;
-    logic [19:0] y;
-    /* verilator lint_off UNUSEDSIGNAL */  // DEEP = 1 takes y from fiu_coord in S2
-    logic [19:0] pay_y;
+    logic [31:0] pay_x, pay_field, field, bypass;
+    logic [BDW-1:0] bd;
+    /* verilator lint_off UNUSEDSIGNAL */  // DEEP = 1 forms b and d here (pay_bd is zero)
+    logic [BDW-1:0] pay_bd;
     /* verilator lint_on UNUSEDSIGNAL */
     logic [1:0]  interp;
     logic [2:0]  mode;
 
-    assign {exec_i, own_i, cst, pay_x, pay_y, pay_field} = s2_pay_q[PLN*i +: PLN];
+    assign {exec_i, own_i, cst, pay_x, pay_bd, pay_field} = s2_pay_q[PLN*i +: PLN];
     if (DEEP) begin : g_s1_halves   // the second halves of fiu_coord and fiu_unpack, in S2
-      assign xf    = s2_is_vintrp ? pay_x : 32'(coord_x[20*i +: 20]);
-      assign y     = coord_y[20*i +: 20];
       assign field = (s2_op == fiu_pkg::OP_UNPACK) ? unpacked[32*i +: 32] : pay_field;
+      assign bd    = lane_bd(s2_is_vintrp, pay_field, coord_x[20*i +: 20], coord_y[20*i +: 20]);
     end else begin : g_s1_whole
-      assign xf    = pay_x;
-      assign y     = pay_y;
       assign field = pay_field;
+      assign bd    = pay_bd;
     end
     assign interp = pf_interp[2*i +: 2];
     assign mode   = (s2_ipa_mode != fiu_pkg::IPA_SC)        ? s2_ipa_mode :
@@ -539,10 +548,9 @@ module fiu_top #(
 
     // the lane's own operands: IPA's coordinates in sixteenths, VINTRP's I or J and D as fp32
     // (I, J: the payload's field, which DEEP's unpack result never replaces for VINTRP)
-    assign ln_b[fiu_pkg::OP_W*i +: fiu_pkg::OP_W] = s2_is_vintrp ? fiu_pkg::f32_op(pay_field) : fiu_pkg::fix_op(xf[19:0]);
-    assign ln_d[fiu_pkg::OP_W*i +: fiu_pkg::OP_W] = s2_is_vintrp ? fiu_pkg::f32_op(fiu_pkg::F32_NEG_ZERO) : fiu_pkg::fix_op(y);
+    assign {ln_d[fiu_pkg::OP_W*i +: fiu_pkg::OP_W], ln_b[fiu_pkg::OP_W*i +: fiu_pkg::OP_W]} = bd;
     assign ln_e[fiu_pkg::OP_W*i +: fiu_pkg::OP_W] = !s2_is_vintrp ? op_pc : (s2_vop == fiu_pkg::VINTRP_P1) ? op_w0 :
-                                                    fiu_pkg::f32_op(xf);
+                                                    fiu_pkg::f32_op(pay_x);
 
     assign bypass = s2_is_ipa                     ? (s2_sys_int ? field : (interp == fiu_pkg::INTERP_CONSTANT) ? pc : 32'd0) :
                     (s2_op == fiu_pkg::OP_AL2P)   ? al2p_result :
