@@ -325,7 +325,8 @@ module fiu_dotadd #(
   // differences and picked by the late carries and classes.
   logic [2:0]         gt;  // key1 > key0, key2 > key0, key2 > key1
   logic [2:0]         s0, s1, s2;  // one-hot: term k is T1, T2, T3
-  logic signed [11:0] dist2, dist3, h1, h3;
+  logic signed [11:0] dist2, h1, h3;
+  logic [10:0]        dist3;   // >= 0 where it is read
   logic               case_b;
   logic [5:0]         sh2;
   logic [6:0]         sh3;
@@ -371,6 +372,25 @@ module fiu_dotadd #(
     pair_dist = $signed(d);
   endfunction
 
+  // Whether the h of the selected pair (a, b) are equal: the zero flags of x, xp, xm picked as
+  // pair_dist picks the differences.
+  function automatic logic pair_eq(input logic [2:0] sa, input logic [2:0] sb, input logic [2:0] c,
+                                   input logic [5:0] zx, input logic [5:0] zxp, input logic [5:0] zxm);
+    logic [5:0] p;
+    logic       ca, cb;
+    ca = |(sa & c);
+    cb = |(sb & c);
+    p  = {sa[2] & sb[1], sa[2] & sb[0], sa[1] & sb[2], sa[1] & sb[0], sa[0] & sb[2], sa[0] & sb[1]};
+    pair_eq = |(p & ((ca == cb) ? zx : ca ? zxp : zxm));
+  endfunction
+
+  logic [5:0] k_zx, k_zxp, k_zxm;   // each pair's difference (and +-1) is zero
+  for (genvar k = 0; k < 6; k++) begin : g_dz
+    assign k_zx[k]  = k_dx[12*k +: 12] == 12'd0;
+    assign k_zxp[k] = k_dxp[12*k +: 12] == 12'd0;
+    assign k_zxm[k] = k_dxm[12*k +: 12] == 12'd0;
+  end
+
   always_comb begin
     gt[0] = key_gt(k_fin[1], k_fin[0], k_c[1], k_c[0], k_dx[24 +: 12]);  // d10
     gt[1] = key_gt(k_fin[2], k_fin[0], k_c[2], k_c[0], k_dx[48 +: 12]);  // d20
@@ -393,23 +413,25 @@ module fiu_dotadd #(
 
   // Continuous assigns: Icarus 11 re-runs an always_comb that calls a looping function.
   assign dist2 = pair_dist(s0, s1, k_c, k_dx, k_dxp, k_dxm);
-  assign dist3 = pair_dist(s0, s2, k_c, k_dx, k_dxp, k_dxm);
+  assign dist3 = 11'(pair_dist(s0, s2, k_c, k_dx, k_dxp, k_dxm));
 
   always_comb begin
     h1     = $signed(sel3_12(s0, (|(s0 & k_c)) ? k_hp1 : k_hpre));
     h3     = $signed(sel3_12(s2, (|(s2 & k_c)) ? k_hp1 : k_hpre));
-    // dist2 > 48, dist3 > 127 and dist3 < 0 as bit tests (no carry chain)
+    // dist2 > 48 and dist3 > 127 as bit tests (no carry chain). The shifts are read only for a
+    // finite T2 outside case B and a finite T3, so sh2 is not gated, and sh3 is not clamped
+    // below: finite terms sort first, so dist3 >= 0 when T3 is finite.
     case_b = |(s1 & k_fin) && !dist2[11] &&
              ((dist2[10:6] != 5'd0) || (dist2[5] && dist2[4] && (dist2[3:0] != 4'd0)));
-    sh2    = (|(s1 & k_fin) && !case_b) ? dist2[5:0] : 6'd0;
-    sh3    = (!dist3[11] && (dist3[10:7] != 4'd0)) ? 7'd127 : dist3[11] ? 7'd0 : dist3[6:0];
+    sh2    = dist2[5:0];
+    sh3    = (dist3[10:7] != 4'd0) ? 7'd127 : dist3[6:0];
   end
 
   localparam int D2W = 144 + 3 + 2 + 1 + 6 + 7 + 1 + 12 + 12 + 1 + 32 + 1;
   logic [D2W-1:0] d2_d, d2_q;
   assign d2_d = {sel3_48(s0, k_man), sel3_48(s1, k_man), sel3_48(s2, k_man),
                  |(s0 & k_neg), |(s1 & k_neg), |(s2 & k_neg), |(s1 & k_fin), |(s2 & k_fin), case_b,
-                 sh2, sh3, dist2 == dist3, h1, h3, k_special, k_spec, k_flush};
+                 sh2, sh3, pair_eq(s1, s2, k_c, k_zx, k_zxp, k_zxm), h1, h3, k_special, k_spec, k_flush};
 
   always_ff @(posedge gclk[SD2]) begin
     if (ld[SD2]) begin

@@ -341,7 +341,8 @@ module fiu_top #(
     // x carries VINTRP's D (rd). DEEP = 0: the lane's b and d are formed here, so that S2's select
     // is off D1's path; DEEP = 1: in S2, where the coordinates join.
     assign s1_x[32*i +: 32] = s1_vintrp ? s1_rd_q[32*i +: 32] : 32'd0;
-    assign s1_bd[BDW*i +: BDW] = DEEP ? '0 : lane_bd(s1_vintrp, s1_field[32*i +: 32], coord_x[20*i +: 20],
+    // (VINTRP's I or J is rb: the field, without the unpack result that only UNPACK reads)
+    assign s1_bd[BDW*i +: BDW] = DEEP ? '0 : lane_bd(s1_vintrp, s1_rb_q[32*i +: 32], coord_x[20*i +: 20],
                                                      coord_y[20*i +: 20]);
   end
 
