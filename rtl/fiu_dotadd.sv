@@ -158,9 +158,9 @@ module fiu_dotadd #(
   logic [61:0] p_phi;   // two 31-bit partial products
   // Per product, for its leading one at bit 47 (hi) or 46 (lo): h before rounding, and what
   // the unfused rounding needs of it (rinfo).
-  logic [23:0] p_hhi, p_hlo, p_elate, p_eearly;
+  logic [23:0] p_hhi, p_hlo, p_hh2, p_elate, p_eearly;
   logic [19:0] p_rhi, p_rlo;
-  logic [11:0] e_h;     // the addend's h
+  logic [11:0] e_h, e_h1;   // the addend's h, and h + 1
   logic [1:0]  p_neg, p_inf, p_zero, p_nan;
 
   for (genvar k = 0; k < 2; k++) begin : g_mul
@@ -173,6 +173,7 @@ module fiu_dotadd #(
     assign p_eearly[12*k +: 12] = ($signed(op_elsb[12*(2*k+1) +: 12]) + 12'sd47) - $signed({4'd0, op_lz[8*(2*k+1) +: 8]});
     assign p_hlo[12*k +: 12]    = $signed(p_elate[12*k +: 12]) + $signed(p_eearly[12*k +: 12]);
     assign p_hhi[12*k +: 12]    = $signed(p_elate[12*k +: 12]) + ($signed(p_eearly[12*k +: 12]) + 12'sd1);
+    assign p_hh2[12*k +: 12]    = $signed(p_elate[12*k +: 12]) + ($signed(p_eearly[12*k +: 12]) + 12'sd2);
     assign p_rhi[10*k +: 10]   = rinfo(p_hlo[12*k +: 12], 1'b1);
     assign p_rlo[10*k +: 10]   = rinfo(p_hlo[12*k +: 12], 1'b0);
     assign p_neg[k]  = op_neg[2*k] ^ op_neg[2*k+1];
@@ -181,12 +182,13 @@ module fiu_dotadd #(
     assign p_nan[k]  = (op_inf[2*k] & op_zero[2*k+1]) | (op_zero[2*k] & op_inf[2*k+1]);
   end
 
-  assign e_h = $signed(op_elsb[48 +: 12]) + 12'sd24 - $signed({4'd0, op_lz[32 +: 8]});
+  assign e_h  = $signed(op_elsb[48 +: 12]) + 12'sd24 - $signed({4'd0, op_lz[32 +: 8]});
+  assign e_h1 = $signed(op_elsb[48 +: 12]) + 12'sd25 - $signed({4'd0, op_lz[32 +: 8]});
 
-  localparam int D1W = 82 + 62 + 2 * 24 + 2 * 20 + 2 + 2 + 2 + 1 + 24 + 12 + 1 + 1 + 1 + 1 + 1;
+  localparam int D1W = 82 + 62 + 3 * 24 + 2 * 20 + 2 + 2 + 2 + 1 + 24 + 2 * 12 + 1 + 1 + 1 + 1 + 1;
   logic [D1W-1:0] d1_d, d1_q;
-  assign d1_d = {p_plo, p_phi, p_hhi, p_hlo, p_rhi, p_rlo, p_neg, p_inf, p_zero, (|op_nan) | (|p_nan),
-                 op_man[96 +: 24], e_h, op_inf[4], op_zero[4], op_neg[4], op_fused, op_flush};
+  assign d1_d = {p_plo, p_phi, p_hhi, p_hlo, p_hh2, p_rhi, p_rlo, p_neg, p_inf, p_zero, (|op_nan) | (|p_nan),
+                 op_man[96 +: 24], e_h, e_h1, op_inf[4], op_zero[4], op_neg[4], op_fused, op_flush};
 
   always_ff @(posedge gclk[SD1]) begin
     if (ld[SD1]) begin
@@ -198,13 +200,13 @@ module fiu_dotadd #(
   logic [95:0]  u_prod;
   logic [81:0]  u_plo;
   logic [61:0]  u_phi;
-  logic [23:0]  u_hhi, u_hlo;
+  logic [23:0]  u_hhi, u_hlo, u_hh2;
   logic [19:0]  u_rhi, u_rlo;
   logic [1:0]   u_pneg, u_pinf, u_pzero;
   logic         u_nan, u_einf, u_ezero, u_eneg, u_fused, u_flush;
   logic [23:0]  u_eman;
-  logic [11:0]  u_eh;
-  assign {u_plo, u_phi, u_hhi, u_hlo, u_rhi, u_rlo, u_pneg, u_pinf, u_pzero, u_nan, u_eman, u_eh, u_einf,
+  logic [11:0]  u_eh, u_eh1;
+  assign {u_plo, u_phi, u_hhi, u_hlo, u_hh2, u_rhi, u_rlo, u_pneg, u_pinf, u_pzero, u_nan, u_eman, u_eh, u_eh1, u_einf,
           u_ezero, u_eneg, u_fused, u_flush} = d1_q;
 
   for (genvar k = 0; k < 2; k++) begin : g_psum
@@ -215,6 +217,7 @@ module fiu_dotadd #(
   logic [2:0]   t_inf, t_zero, t_neg, t_fin;
   logic [143:0] t_man;
   logic [35:0]  t_hpre;  // h before the unfused rounding carry (known early in D2)
+  logic [35:0]  t_hp1;   // hpre + 1, picked as hpre is (no adder after the normalisation)
   logic [2:0]   t_c;     // the rounding carry: h = hpre + c
 
   for (genvar k = 0; k < 2; k++) begin : g_prod
@@ -252,6 +255,7 @@ module fiu_dotadd #(
     assign t_zero[k] = !u_pinf[k] && (u_pzero[k] || (!u_fused && r_zero));
     assign t_man[48*k +: 48] = u_fused ? n : carry ? {1'b1, 47'd0} : {t, 24'd0};
     assign t_hpre[12*k +: 12] = hpre;
+    assign t_hp1[12*k +: 12]  = u_prod[48*k+47] ? u_hh2[12*k +: 12] : u_hhi[12*k +: 12];
     assign t_c[k]             = !u_fused && carry;
   end
 
@@ -260,6 +264,7 @@ module fiu_dotadd #(
   assign t_neg[2]        = u_eneg;
   assign t_man[96 +: 48] = {u_eman, 24'd0};
   assign t_hpre[24 +: 12] = u_eh;
+  assign t_hp1[24 +: 12]  = u_eh1;
   assign t_c[2]          = 1'b0;
   assign t_fin           = ~t_inf & ~t_zero;
 
@@ -282,26 +287,18 @@ module fiu_dotadd #(
   end
 
   // D2b (DEEP): the rounded terms and their exponent differences registered before the sort.
-  logic signed [11:0] d01, d02, d10, d12, d20, d21;  // dab = hpre_a - hpre_b
-  assign d01 = $signed(t_hpre[0 +: 12]) - $signed(t_hpre[12 +: 12]);
-  assign d02 = $signed(t_hpre[0 +: 12]) - $signed(t_hpre[24 +: 12]);
-  assign d10 = $signed(t_hpre[12 +: 12]) - $signed(t_hpre[0 +: 12]);
-  assign d12 = $signed(t_hpre[12 +: 12]) - $signed(t_hpre[24 +: 12]);
-  assign d20 = $signed(t_hpre[24 +: 12]) - $signed(t_hpre[0 +: 12]);
-  assign d21 = $signed(t_hpre[24 +: 12]) - $signed(t_hpre[12 +: 12]);
+  // x_a - y_b for the pairs 01, 02, 10, 12, 20, 21 (at [12*k +: 12]).
+  function automatic logic [71:0] pair_diffs(input logic [35:0] x, input logic [35:0] y);
+    pair_diffs = {x[24 +: 12] - y[12 +: 12], x[24 +: 12] - y[0 +: 12], x[12 +: 12] - y[24 +: 12],
+                  x[12 +: 12] - y[0 +: 12], x[0 +: 12] - y[24 +: 12], x[0 +: 12] - y[12 +: 12]};
+  endfunction
 
-  // Beside them, each difference plus and minus one and each hpre plus one: the rounding carries
-  // only pick among them in the sort (no adder after the carries).
-  logic [71:0] dx, dxp, dxm;   // pairs 01, 02, 10, 12, 20, 21 at [12*k +: 12]
-  logic [35:0] t_hp1;
-  assign dx = {d21, d20, d12, d10, d02, d01};
-  for (genvar k = 0; k < 6; k++) begin : g_dpm
-    assign dxp[12*k +: 12] = dx[12*k +: 12] + 12'd1;
-    assign dxm[12*k +: 12] = dx[12*k +: 12] - 12'd1;
-  end
-  for (genvar k = 0; k < 3; k++) begin : g_hp1
-    assign t_hp1[12*k +: 12] = t_hpre[12*k +: 12] + 12'd1;
-  end
+  // dab = hpre_a - hpre_b, and beside it dab + 1 = (hpre_a + 1) - hpre_b and dab - 1 =
+  // hpre_a - (hpre_b + 1): one subtraction each, and the rounding carries only pick among them.
+  logic [71:0] dx, dxp, dxm;
+  assign dx  = pair_diffs(t_hpre, t_hpre);
+  assign dxp = pair_diffs(t_hp1, t_hpre);
+  assign dxm = pair_diffs(t_hpre, t_hp1);
 
   logic [2:0]         k_fin, k_c, k_neg;
   logic [143:0]       k_man;
@@ -456,14 +453,18 @@ module fiu_dotadd #(
   logic               jam, r_nz, r_neg, yb_pos, yb_neg, rel2, rel3, zero12, sel_t3;
   logic [1:0]         k_inc;
   logic [98:0]        s3_mag;
-  logic               s3_sign, s3_zero;
+  logic               s3_sign;
+
+  // m3[j] falls under index 0 when j < sh3 - 49: a comparison with a constant per bit
+  for (genvar j = 0; j < 48; j++) begin : g_jam
+    assign jam_mask[j] = w_sh3 > 7'(49 + j);
+  end
 
   always_comb begin
     // T1's leading one at index 96; T2 and T3 shifted right by their distance.
     x1 = {3'd0, m1, 49'd0};
     x2 = {3'd0, 97'({m2, 49'd0} >> w_sh2)};
-    // Bits of m3 under index 0: m3[j] with j < sh3 - 49; jammed into index 0.
-    jam_mask = (w_sh3 >= 7'd97) ? '1 : (w_sh3 > 7'd49) ? ~(48'hffff_ffff_ffff << (w_sh3 - 7'd49)) : '0;
+    // Bits of m3 under index 0 (jam_mask): jammed into index 0.
     jam      = |(m3 & jam_mask);
     x3 = {3'd0, 97'({m3, 49'd0} >> w_sh3)} | {99'd0, jam};
 
@@ -518,11 +519,6 @@ module fiu_dotadd #(
     .q_o    ({b_cs_s, b_cs_c, b_cin, b_sel_t3, b_neg1, b_neg3, b_special, b_flush, b_m3, b_spec, b_info})
   );
 
-  // S' = 0 without waiting for the adder: s + c + cin = 0 (mod 2^100) exactly when every bit's
-  // s ^ c equals the carry into it, which is then cin at bit 0 and s | c of the bit below.
-  logic sum_zero;
-  assign sum_zero = (b_cs_s ^ b_cs_c) == {b_cs_s[98:0] | b_cs_c[98:0], b_cin};
-
   always_comb begin
     // sum_x = S', sum_y = S' - 1 (S' < 0 needs a negated term, so k_inc >= 1 then).
     sum_x = b_cs_s + b_cs_c + 100'(b_cin);
@@ -530,11 +526,9 @@ module fiu_dotadd #(
     if (b_sel_t3) begin
       s3_mag  = {b_m3, 51'd0};
       s3_sign = b_neg3;
-      s3_zero = 1'b0;
     end else begin
       s3_mag  = sum_x[99] ? ~sum_y : sum_x[98:0];
       s3_sign = b_neg1 ^ sum_x[99];
-      s3_zero = sum_zero;
     end
   end
 
@@ -543,9 +537,9 @@ module fiu_dotadd #(
   logic [98:0] cap_mark;
   assign cap_mark = {1'b1, 98'd0} >> b_info[fiu_pkg::ROUND_INFO_W-2 -: 8];
 
-  localparam int D3W = 99 + 99 + fiu_pkg::ROUND_INFO_W + 1 + 1 + 1 + 32 + 1;
+  localparam int D3W = 99 + 99 + fiu_pkg::ROUND_INFO_W + 1 + 1 + 32 + 1;
   logic [D3W-1:0] d3_d, d3_q;
-  assign d3_d = {s3_mag, cap_mark, b_info, s3_sign, s3_zero, b_special, b_spec, b_flush};
+  assign d3_d = {s3_mag, cap_mark, b_info, s3_sign, b_special, b_spec, b_flush};
 
   always_ff @(posedge gclk[SD3]) begin
     if (ld[SD3]) begin
@@ -556,14 +550,16 @@ module fiu_dotadd #(
   // ================================================================ D4: normalise, round
   // D4a: the leading-zero count and the normalising shift; D4b (DEEP: a stage of its own): the
   // shift, the rounding and the special values.
-  // D3's fields; the mark is read only here, so D4b does not carry it
-  localparam int D4W = D3W - 99;
+  // D3's fields; the mark is read only here, so D4b does not carry it. The sum is exactly zero
+  // when its magnitude is (T3 alone is never zero), found here beside the count.
+  localparam int D4W = D3W - 99 + 1;
   logic [98:0]    d3_mag, d3_mark;
   logic [fiu_pkg::ROUND_INFO_W-1:0] d3_info;
-  logic [D4W-99-fiu_pkg::ROUND_INFO_W-1:0] d3_tail;   // sign, zero, special, spec, flush
+  logic           d3_sign, d3_special, d3_flush;
+  logic [31:0]    d3_spec;
   logic [D4W-1:0] d4_q;
   logic [7:0]     sh_d, f_sh;
-  assign {d3_mag, d3_mark, d3_info, d3_tail} = d3_q;
+  assign {d3_mag, d3_mark, d3_info, d3_sign, d3_special, d3_spec, d3_flush} = d3_q;
   // fiu_pkg::round_shift(info, lzc(mag)), by the cap mark
   assign sh_d = fiu_pkg::lzc({d3_mag | d3_mark, 1'b1, 28'd0});
 
@@ -589,7 +585,7 @@ module fiu_dotadd #(
     .clk_i  (gclk[SD4B]),
     .rst_ni (rst_ni),
     .en_i   (ld[SD4B]),
-    .d_i    ({d3_mag, d3_info, d3_tail, sh_d}),
+    .d_i    ({d3_mag, d3_info, d3_sign, d3_mag == 99'd0, d3_special, d3_spec, d3_flush, sh_d}),
     .q_o    ({d4_q, f_sh})
   );
 
