@@ -107,7 +107,9 @@ module fiu_dotadd #(
     logic [7:0]  lz;
     logic        zero, sub;
     assign {dec_nan[i], dec_inf[i], zero, sub, dec_neg[i], dec_elsb[12*i +: 12], man} = ops[OW*i +: OW];
-    assign dec_zero[i] = zero || (in_flush && sub);
+    // a NORM operand's zero is its mantissa's (the same for every encoding), so that its
+    // producer need not compute the flag late
+    assign dec_zero[i] = (NORM[i] ? man == 24'd0 : zero) || (in_flush && sub);
     // A normal mantissa has no leading zero; the count only where NORM allows another.
     assign lz                  = NORM[i] ? fiu_pkg::op_lz(man) : 8'd0;
     assign dec_man[24*i +: 24] = man << lz;
