@@ -324,8 +324,9 @@ module fiu_dotadd #(
   // differences and picked by the late carries and classes.
   logic [2:0]         gt;  // key1 > key0, key2 > key0, key2 > key1
   logic [2:0]         s0, s1, s2;  // one-hot: term k is T1, T2, T3
-  logic signed [11:0] dist2, h1, h3;
-  logic [10:0]        dist3;   // >= 0 where it is read
+  logic signed [11:0] h1, h3;
+  logic [5:0]         dist2;   // the low bits of d2 and d3
+  logic [6:0]         dist3;
   logic               case_b;
   logic [5:0]         sh2;
   logic [6:0]         sh3;
@@ -353,42 +354,35 @@ module fiu_dotadd #(
     key_gt = fa && (!fb || above);
   endfunction
 
-  // The h difference of the selected pair (a, b): dab + c_a - c_b, picked from dab, dab + 1 and
-  // dab - 1 (x, xp, xm: pairs 01, 02, 10, 12, 20, 21).
-  function automatic logic signed [11:0] pair_dist(input logic [2:0] sa, input logic [2:0] sb,
-                                                   input logic [2:0] c, input logic [71:0] x,
-                                                   input logic [71:0] xp, input logic [71:0] xm);
-    logic [5:0]  p;
-    logic [71:0] v;
+  // Each ordered pair's h difference dab + c_a - c_b (pairs 01, 02, 10, 12, 20, 21), picked by
+  // the carries beside the sort, and its tests: zero, above 48 (case B) and at least 128 (T3's
+  // clamp; read for a nonnegative difference only). Each term's h = hpre + c likewise.
+  logic [5:0]  pc_a, pc_b, v_zero, v_b48, v_big;
+  logic [71:0] v_d;
+  logic [35:0] v_h;
+  assign pc_a = {k_c[2], k_c[2], k_c[1], k_c[1], k_c[0], k_c[0]};
+  assign pc_b = {k_c[1], k_c[0], k_c[2], k_c[0], k_c[2], k_c[1]};
+  for (genvar k = 0; k < 6; k++) begin : g_pair
     logic [11:0] d;
-    logic        ca, cb;
-    ca = |(sa & c);
-    cb = |(sb & c);
-    v  = (ca == cb) ? x : ca ? xp : xm;
-    p  = {sa[2] & sb[1], sa[2] & sb[0], sa[1] & sb[2], sa[1] & sb[0], sa[0] & sb[2], sa[0] & sb[1]};
-    d  = '0;
-    for (int k = 0; k < 6; k++) d = d | ({12{p[k]}} & v[12*k +: 12]);
-    pair_dist = $signed(d);
-  endfunction
-
-  // Whether the h of the selected pair (a, b) are equal: the zero flags of x, xp, xm picked as
-  // pair_dist picks the differences.
-  function automatic logic pair_eq(input logic [2:0] sa, input logic [2:0] sb, input logic [2:0] c,
-                                   input logic [5:0] zx, input logic [5:0] zxp, input logic [5:0] zxm);
-    logic [5:0] p;
-    logic       ca, cb;
-    ca = |(sa & c);
-    cb = |(sb & c);
-    p  = {sa[2] & sb[1], sa[2] & sb[0], sa[1] & sb[2], sa[1] & sb[0], sa[0] & sb[2], sa[0] & sb[1]};
-    pair_eq = |(p & ((ca == cb) ? zx : ca ? zxp : zxm));
-  endfunction
-
-  logic [5:0] k_zx, k_zxp, k_zxm;   // each pair's difference (and +-1) is zero
-  for (genvar k = 0; k < 6; k++) begin : g_dz
-    assign k_zx[k]  = k_dx[12*k +: 12] == 12'd0;
-    assign k_zxp[k] = k_dxp[12*k +: 12] == 12'd0;
-    assign k_zxm[k] = k_dxm[12*k +: 12] == 12'd0;
+    assign d = (pc_a[k] == pc_b[k]) ? k_dx[12*k +: 12] : pc_a[k] ? k_dxp[12*k +: 12] : k_dxm[12*k +: 12];
+    assign v_d[12*k +: 12] = d;
+    assign v_zero[k] = d == 12'd0;
+    assign v_b48[k]  = !d[11] && ((d[10:6] != 5'd0) || (d[5] && d[4] && (d[3:0] != 4'd0)));
+    assign v_big[k]  = d[10:7] != 4'd0;
   end
+  for (genvar k = 0; k < 3; k++) begin : g_h
+    assign v_h[12*k +: 12] = k_c[k] ? k_hp1[12*k +: 12] : k_hpre[12*k +: 12];
+  end
+
+  // The pair (a, b) of one-hot terms as a one-hot over the pairs 01, 02, 10, 12, 20, 21.
+  function automatic logic [5:0] pair_sel(input logic [2:0] sa, input logic [2:0] sb);
+    pair_sel = {sa[2] & sb[1], sa[2] & sb[0], sa[1] & sb[2], sa[1] & sb[0], sa[0] & sb[2], sa[0] & sb[1]};
+  endfunction
+
+  function automatic logic [11:0] sel6_12(input logic [5:0] p, input logic [71:0] v);
+    sel6_12 = '0;
+    for (int k = 0; k < 6; k++) sel6_12 = sel6_12 | ({12{p[k]}} & v[12*k +: 12]);
+  endfunction
 
   always_comb begin
     gt[0] = key_gt(k_fin[1], k_fin[0], k_c[1], k_c[0], k_dx[24 +: 12]);  // d10
@@ -410,27 +404,29 @@ module fiu_dotadd #(
     end
   end
 
+  logic [5:0] p12, p13, p23;   // the pairs (T1, T2), (T1, T3), (T2, T3)
+  assign p12 = pair_sel(s0, s1);
+  assign p13 = pair_sel(s0, s2);
+  assign p23 = pair_sel(s1, s2);
   // Continuous assigns: Icarus 11 re-runs an always_comb that calls a looping function.
-  assign dist2 = pair_dist(s0, s1, k_c, k_dx, k_dxp, k_dxm);
-  assign dist3 = 11'(pair_dist(s0, s2, k_c, k_dx, k_dxp, k_dxm));
+  assign dist2 = 6'(sel6_12(p12, v_d));
+  assign dist3 = 7'(sel6_12(p13, v_d));
 
   always_comb begin
-    h1     = $signed(sel3_12(s0, (|(s0 & k_c)) ? k_hp1 : k_hpre));
-    h3     = $signed(sel3_12(s2, (|(s2 & k_c)) ? k_hp1 : k_hpre));
-    // dist2 > 48 and dist3 > 127 as bit tests (no carry chain). The shifts are read only for a
-    // finite T2 outside case B and a finite T3, so sh2 is not gated, and sh3 is not clamped
-    // below: finite terms sort first, so dist3 >= 0 when T3 is finite.
-    case_b = |(s1 & k_fin) && !dist2[11] &&
-             ((dist2[10:6] != 5'd0) || (dist2[5] && dist2[4] && (dist2[3:0] != 4'd0)));
-    sh2    = dist2[5:0];
-    sh3    = (dist3[10:7] != 4'd0) ? 7'd127 : dist3[6:0];
+    h1     = $signed(sel3_12(s0, v_h));
+    h3     = $signed(sel3_12(s2, v_h));
+    // The shifts are read only for a finite T2 outside case B and a finite T3, so sh2 is not
+    // gated, and sh3 is clamped only above: finite terms sort first, so d3 >= 0 for a finite T3.
+    case_b = |(s1 & k_fin) && |(p12 & v_b48);
+    sh2    = dist2;
+    sh3    = |(p13 & v_big) ? 7'd127 : dist3;
   end
 
   localparam int D2W = 144 + 3 + 2 + 1 + 6 + 7 + 1 + 12 + 12 + 1 + 32 + 1;
   logic [D2W-1:0] d2_d, d2_q;
   assign d2_d = {sel3_48(s0, k_man), sel3_48(s1, k_man), sel3_48(s2, k_man),
                  |(s0 & k_neg), |(s1 & k_neg), |(s2 & k_neg), |(s1 & k_fin), |(s2 & k_fin), case_b,
-                 sh2, sh3, pair_eq(s1, s2, k_c, k_zx, k_zxp, k_zxm), h1, h3, k_special, k_spec, k_flush};
+                 sh2, sh3, |(p23 & v_zero), h1, h3, k_special, k_spec, k_flush};
 
   always_ff @(posedge gclk[SD2]) begin
     if (ld[SD2]) begin
