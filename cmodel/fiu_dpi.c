@@ -29,9 +29,10 @@ typedef struct {
      * apart from the count, as the RTL keeps them */
     uint8_t smp_x[FIU_MAX_SAMPLES], smp_y[FIU_MAX_SAMPLES], smp_prio[FIU_MAX_SAMPLES];
     uint32_t smp_count;
-    /* RAM writes not yet settled: address and the word before */
+    /* RAM writes not yet settled: address and the word before; the first undo_left have left
+     * S1 (fiu_dpi_cfg_mark) */
     uint32_t undo_addr[UNDO], undo_word[UNDO];
-    unsigned undo_n;
+    unsigned undo_n, undo_left;
     fiu_request rq;             /* the request being built */
     bool rq_begun;
     prediction q[FIU_DPI_QUEUE];
@@ -127,6 +128,7 @@ int32_t fiu_dpi_reset(void *h)
         d->undo_n--;
         fiu_state_ram_write(&d->st, d->undo_addr[d->undo_n], d->undo_word[d->undo_n]);
     }
+    d->undo_left = 0;
     reset_registers(d);
     int32_t dropped = (int32_t)d->size;
     d->head = d->size = 0;
@@ -139,7 +141,29 @@ int32_t fiu_dpi_cfg_settle(void *h)
     fiu_dpi *d = handle(h, "fiu_dpi_cfg_settle");
     if (!d)
         return FIU_DPI_ERR;
-    d->undo_n = 0;
+    d->undo_n = d->undo_left = 0;
+    return FIU_DPI_OK;
+}
+
+int32_t fiu_dpi_cfg_mark(void *h)
+{
+    fiu_dpi *d = handle(h, "fiu_dpi_cfg_mark");
+    if (!d)
+        return FIU_DPI_ERR;
+    d->undo_left = d->undo_n;
+    return FIU_DPI_OK;
+}
+
+int32_t fiu_dpi_cfg_settle_marked(void *h)
+{
+    fiu_dpi *d = handle(h, "fiu_dpi_cfg_settle_marked");
+    if (!d)
+        return FIU_DPI_ERR;
+    unsigned keep = d->undo_n - d->undo_left;
+    memmove(d->undo_addr, d->undo_addr + d->undo_left, keep * sizeof d->undo_addr[0]);
+    memmove(d->undo_word, d->undo_word + d->undo_left, keep * sizeof d->undo_word[0]);
+    d->undo_n = keep;
+    d->undo_left = 0;
     return FIU_DPI_OK;
 }
 
@@ -163,6 +187,8 @@ int32_t fiu_dpi_cfg_write(void *h, uint32_t sel, uint32_t addr, uint32_t data)
             memmove(d->undo_addr, d->undo_addr + 1, (UNDO - 1) * sizeof d->undo_addr[0]);
             memmove(d->undo_word, d->undo_word + 1, (UNDO - 1) * sizeof d->undo_word[0]);
             d->undo_n--;
+            if (d->undo_left)
+                d->undo_left--;
         }
         d->undo_addr[d->undo_n] = addr;
         d->undo_word[d->undo_n++] = d->st.ram[addr];

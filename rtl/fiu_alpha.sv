@@ -52,7 +52,12 @@ module fiu_alpha #(
   logic [15:0] unorm_a;
   /* verilator lint_on UNUSEDSIGNAL */
 
-  fiu_alpha_unorm u_unorm_alpha (
+  fiu_alpha_unorm #(
+    .REG (1'b0)
+  ) u_unorm_alpha (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
+    .en_i    (en_i),
     .a_i     (unorm_i),
     .fmt_i   (format_i),
     .key_o   (key_a),

@@ -1,17 +1,28 @@
 // fiu alpha stage, UNORMn conversion (spec 5): value_o = u_n(a_i), n = 8/10/16 for
-// fmt_i = 1/2/3 (fmt_i = 0, FLOAT32, gives 0). Combinational.
+// fmt_i = 1/2/3 (fmt_i = 0, FLOAT32, gives 0).
 // Bit-exact to fiu_alpha_unorm() in cmodel/alpha.c: NaN -> 0, clamp to [0,1]
 // (-0, negatives, -inf -> 0; >= 1.0, +inf -> 2^n-1), nearest integer to a*(2^n-1)
 // computed exactly; the only tie (a = 0.5) rounds up to 2^(n-1).
 // For 0 <= a < 1: a = m*2^-sh with m = 1.frac (24 bits) and sh = 150-exp >= 24;
 // prod = m*(2^n-1) = (m << n) - m < 2^40 is exact; the result is floor(prod/2^sh)
 // rounded on bit sh-1, i.e. (t+1)>>1 with t = prod >> (sh-1) < 2^17. Exponents
-// below 110 (sh > 40: a < 2^-17, every subnormal, +0) give a*(2^n-1) < 1/2: 0.
+// below 110 (sh > 40: a < 2^-17, every subnormal, +0) give a*(2^n-1) < 1/2: 0, so t is
+// prod[39:23] >> (126 - exp) for the exponents 110..126 that remain.
 // key_o is the value in half units before that rounding: value_o = (key_o + 1) >> 1, with
 // key_o = t, 0 for the values that give 0 and 2*(2^n-1) for those that give 2^n-1. fiu_alpha
 // compares key_o against thresholds made once from the reference (spec 8.5), so the increment
 // stays off the per-lane path.
-module fiu_alpha_unorm (
+// Two halves: the product and the class of a_i; the shift and the clamp. REG = 0:
+// combinational. REG = 1 (fiu_state's thresholds with DEEP, spec 8.5): a register between them
+// (loaded at a rising edge with en_i = 1), so key_o and value_o follow the inputs by one cycle.
+module fiu_alpha_unorm #(
+  parameter bit REG = 1'b0
+) (
+  /* verilator lint_off UNUSEDSIGNAL */  // unused when REG = 0
+  input  logic        clk_i,
+  input  logic        rst_ni,
+  input  logic        en_i,
+  /* verilator lint_on UNUSEDSIGNAL */
   input  logic [31:0] a_i,
   input  logic [1:0]  fmt_i,
   output logic [16:0] key_o,
@@ -22,17 +33,21 @@ module fiu_alpha_unorm (
   localparam logic [1:0] FmtUnorm8  = 2'd1;
   localparam logic [1:0] FmtUnorm10 = 2'd2;
 
+  localparam logic [1:0] ClsZero = 2'd0;   // FLOAT32, NaN, negatives, < 2^-17
+  localparam logic [1:0] ClsMax  = 2'd1;   // >= 1.0, +inf
+  localparam logic [1:0] ClsT    = 2'd2;   // 2^-17 <= a < 1: t
+
+  // ---- first half: the product's top bits, the shift and the class
   logic        is_nan;
   logic [15:0] maxv;
   logic [39:0] m40;
   logic [39:0] m40n;   // m40 << n: a multiplexer of three constant shifts
+  /* verilator lint_off UNUSEDSIGNAL */  // t reads prod[39:23] and sh[4:0] (the class covers the rest)
   logic [39:0] prod;
-  logic [7:0]  sh_m1;
-  logic [16:0] t;
+  logic [7:0]  sh;     // 126 - exp: 0..16 for the exponents that give t
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [1:0]  cls;
 
-  // key_o and value_o are each written exactly once per pass (no default-then-override):
-  // Icarus 11 can loop forever at time 0 when an always_comb reads two always_comb outputs that
-  // glitch within a pass.
   always_comb begin
     m40 = {16'd0, 1'b1, a_i[22:0]};
     unique case (fmt_i)
@@ -51,18 +66,44 @@ module fiu_alpha_unorm (
     endcase
     is_nan = (a_i[30:23] == 8'hFF) && (a_i[22:0] != 23'd0);
     prod   = m40n - m40;                   // m * (2^n - 1), exact
-    sh_m1  = 8'd149 - a_i[30:23];          // 23..39 for exponents 110..126
-    t      = 17'(prod >> sh_m1);           // < 2^17 since prod < 2^40, sh_m1 >= 23
-
+    sh     = 8'd126 - a_i[30:23];
     if (fmt_i == FmtFloat32 || is_nan || a_i[31]) begin  // NaN, -0, negatives, -inf
-      key_o = 17'd0;
+      cls = ClsZero;
     end else if (a_i[30:0] >= 31'h3F800000) begin         // >= 1.0, +inf
-      key_o = {maxv, 1'b0};
+      cls = ClsMax;
     end else if (a_i[30:23] < 8'd110) begin               // < 2^-17
-      key_o = 17'd0;
+      cls = ClsZero;
     end else begin
-      key_o = t;
+      cls = ClsT;
     end
+  end
+
+  logic [16:0] p_top;
+  logic [4:0]  sh_q;
+  logic [15:0] maxv_q;
+  logic [1:0]  cls_q;
+
+  fiu_pipe_reg #(
+    .W  (17 + 5 + 16 + 2),
+    .EN (REG)
+  ) u_half (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .en_i   (en_i),
+    .d_i    ({prod[39:23], sh[4:0], maxv, cls}),
+    .q_o    ({p_top, sh_q, maxv_q, cls_q})
+  );
+
+  // ---- second half: t, the clamp and the value
+  // key_o and value_o are each written exactly once per pass (no default-then-override):
+  // Icarus 11 can loop forever at time 0 when an always_comb reads two always_comb outputs that
+  // glitch within a pass.
+  always_comb begin
+    unique case (cls_q)
+      ClsMax:  key_o = {maxv_q, 1'b0};
+      ClsT:    key_o = p_top >> sh_q;     // < 2^17 since prod < 2^40
+      default: key_o = 17'd0;
+    endcase
     value_o = 16'(({1'b0, key_o} + 18'd1) >> 1);
   end
 

@@ -1,9 +1,10 @@
 // coord stage (spec 3): one lane's sample position in sixteenths of a pixel, px*16 + sx, the
 // fixed-point form the dot-add takes (fiu_pkg::fix_op; spec 3.1 defines its exact fp32).
-// Two halves: the choice of sub-position (CENTROID search, sample index checks) and the
-// sample-table lookup. REG = 0: both in one cycle; REG = 1 (fiu_top
-// DEEP, spec 8.5): a register between them, so x_o / y_o come one enabled clock after the
-// inputs (the sample table is read in that second cycle; status_o is not delayed).
+// Two halves: the sample-index checks and the CENTROID search's covered priority slots; the
+// first of those slots, its sample and the sample-table lookup. REG = 0: both in one cycle;
+// REG = 1 (fiu_top DEEP, spec 8.5): a register between them, so x_o / y_o come one enabled clock
+// after the inputs (the priority order and the sample table are read in that second cycle;
+// status_o is not delayed).
 module fiu_coord #(
   parameter bit REG = 1'b0
 ) (
@@ -26,18 +27,18 @@ module fiu_coord #(
   output logic [19:0]     y_o,
   output logic [4:0]      status_o    // lane status: fiu_pkg::ST_OK or fiu_pkg::ST_SAMPLE_INDEX
 );
-  // ---- first half: which sub-position
+  // ---- first half: the checks and the covered priority slots
   logic [4:0]  n;            // samples in the table, at most 16
-  logic [15:0] full, cov, hit, first;
+  logic [15:0] full, cov, hit;
   logic        found;
-  logic [3:0]  pick;
 
   assign n    = smp_count_i > 5'd16 ? 5'd16 : smp_count_i;
   assign full = 16'((17'd1 << n) - 17'd1);
   assign cov  = coverage_i & full;
 
   // CENTROID (spec 3.5): the first covered sample in priority order. hit[j]: priority slot j
-  // names a covered sample; first: the lowest hit as a one-hot; pick: its sample (AND-OR).
+  // names a covered sample; the second half takes the lowest hit as a one-hot and its sample
+  // (AND-OR).
   function automatic logic [15:0] slot_hits(input logic [15:0] covered, input logic [15:0] slots,
                                             input logic [16*4-1:0] prio);
     logic [15:0] r;
@@ -55,15 +56,15 @@ module fiu_coord #(
   // only CENTROID reads the search: written as a select so that Verilator evaluates the
   // search only for CENTROID requests (co-simulation speed; docs/performance.md, Co-simulation)
   assign hit   = (loc_i == fiu_pkg::LOC_CENTROID) ? slot_hits(cov, full, smp_prio_i) : 16'd0;
-  assign first = hit & (~hit + 16'd1);
-  assign pick  = onehot_pick(first, smp_prio_i);
   assign found = hit != 16'd0 && !(n <= 5'd1 || cov == full);
 
   logic at_bad, smp_bad, tbl;
-  logic [3:0] idx, ox, oy;
+  logic [3:0] idx_direct, ox, oy;
+
   assign smp_bad = 5'(sample_id_i) >= smp_count_i;
   assign at_bad  = rc_i >= 32'(smp_count_i);
-  assign idx     = (loc_i == fiu_pkg::LOC_SAMPLE) ? sample_id_i : (loc_i == fiu_pkg::LOC_AT_SAMPLE) ? rc_i[3:0] : pick;
+  // SAMPLE's and AT_SAMPLE's table index (CENTROID's comes from hit, which is zero for the others)
+  assign idx_direct = (loc_i == fiu_pkg::LOC_SAMPLE) ? sample_id_i : (loc_i == fiu_pkg::LOC_AT_SAMPLE) ? rc_i[3:0] : 4'd0;
   assign tbl     = (loc_i == fiu_pkg::LOC_CENTROID && found) || (loc_i == fiu_pkg::LOC_SAMPLE && !smp_bad) ||
                    (loc_i == fiu_pkg::LOC_AT_SAMPLE && !at_bad);
   // not from the table: the offset (8 + sext4 is exact modulo 16, the sum is in 0..15) or the centre
@@ -72,22 +73,23 @@ module fiu_coord #(
   assign status_o = ((loc_i == fiu_pkg::LOC_SAMPLE && smp_bad) || (loc_i == fiu_pkg::LOC_AT_SAMPLE && at_bad)) ? fiu_pkg::ST_SAMPLE_INDEX
                                                                                             : fiu_pkg::ST_OK;
 
-  // ---- second half: sample-table lookup
-  logic [15:0] px, py;
+  // ---- second half: the first hit's sample and the sample-table lookup
+  logic [15:0] px, py, hit_s, first;
   logic        tbl_s;
-  logic [3:0]  idx_s, ox_s, oy_s, sx, sy;
+  logic [3:0]  idx_s, idx, ox_s, oy_s, sx, sy;
 
-  fiu_pipe_reg #(.W(16 + 16 + 1 + 4 + 4 + 4), .EN(REG)) u_half (
+  fiu_pipe_reg #(.W(16 + 16 + 1 + 16 + 4 + 4 + 4), .EN(REG)) u_half (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .en_i   (en_i),
-    .d_i    ({px_i, py_i, tbl, idx, ox, oy}),
-    .q_o    ({px, py, tbl_s, idx_s, ox_s, oy_s})
+    .d_i    ({px_i, py_i, tbl, hit, idx_direct, ox, oy}),
+    .q_o    ({px, py, tbl_s, hit_s, idx_s, ox_s, oy_s})
   );
 
-  assign sx = tbl_s ? smp_x_i[4*idx_s +: 4] : ox_s;
-  assign sy = tbl_s ? smp_y_i[4*idx_s +: 4] : oy_s;
-
-  assign x_o = {px, sx};
-  assign y_o = {py, sy};
+  assign first = hit_s & (~hit_s + 16'd1);
+  assign idx   = idx_s | onehot_pick(first, smp_prio_i);
+  assign sx    = tbl_s ? smp_x_i[4*idx +: 4] : ox_s;
+  assign sy    = tbl_s ? smp_y_i[4*idx +: 4] : oy_s;
+  assign x_o   = {px, sx};
+  assign y_o   = {py, sy};
 endmodule

@@ -4,18 +4,19 @@
 // exponent, mantissa), normalised unless its NORM bit is set, so that the caller decodes a
 // word shared by the lanes once and feeds fixed-point coordinates as they are (spec 8.6).
 //
-// Latency: fiu_pkg::DOTADD_LATENCY (4), plus fiu_pkg::DOTADD_DEEP_STAGES (5) when DEEP = 1. The
+// Latency: fiu_pkg::DOTADD_LATENCY (4), plus fiu_pkg::DOTADD_DEEP_STAGES (6) when DEEP = 1. The
 // inputs sampled at a rising edge with en_i = 1 appear on r_o after LATENCY rising edges with
 // en_i = 1 (r_o is the D4 register). en_i stalls the whole pipeline; valid_i[k] says that the
-// operation entering register stage k is wanted (stages in order D0, D1b, D1, D2b, D2, D3b, D3,
-// D4b, R with DEEP = 1; D1, D2, D3, R without), and stage k loads only when en_i && valid_i[k]
+// operation entering register stage k is wanted (stages in order D0, D1b, D1, D2a, D2b, D2, D3b,
+// D3, D4b, R with DEEP = 1; D1, D2, D3, R without), and stage k loads only when en_i && valid_i[k]
 // (spec 8.7): a stage holds its last wanted operation through bubbles. The caller keeps the
 // valid bits beside the datapath (fiu_top's control pipeline). CLOCK_GATE = 0: every stage is
 // clocked by clk_i. CLOCK_GATE = 1: stage k is clocked by stage_clk_i[k], clk_i gated by
 // en_i && valid_i[k] (fiu_clock_gate in the caller, so that the lanes share one gate per stage).
-// DEEP = 1 (spec 8.5, 8.6) adds five registers for the clock rate: D0 (the operands), D1b (the
-// normalised mantissas, before the multiply), D2b (the rounded terms and their exponent
-// differences, before the sort), D3b (the carry-save rows, before the adders) and D4b (the
+// DEEP = 1 (spec 8.5, 8.6) adds six registers for the clock rate: D0 (the operands), D1b (the
+// normalised mantissas, before the multiply), D2a (the summed products, before their
+// normalisation and rounding), D2b (the rounded terms and their exponent differences, before
+// the sort), D3b (the aligned operands, before the carry-save layer and the adders) and D4b (the
 // normalising shift, counted in D4a, before the shift and rounding).
 //
 // A finite nonzero term is T = (-1)^neg * m * 2^(h-48), m[47] = 1, so 2^(h-1) <= |T| < 2^h.
@@ -68,12 +69,13 @@ module fiu_dotadd #(
   localparam int SD0  = 0;
   localparam int SD1B = DEEP ? 1 : 0;
   localparam int SD1  = DEEP ? 2 : 0;
-  localparam int SD2B = DEEP ? 3 : 0;
-  localparam int SD2  = DEEP ? 4 : 1;
-  localparam int SD3B = DEEP ? 5 : 0;
-  localparam int SD3  = DEEP ? 6 : 2;
-  localparam int SD4B = DEEP ? 7 : 0;
-  localparam int SR   = DEEP ? 8 : 3;
+  localparam int SD2A = DEEP ? 3 : 0;
+  localparam int SD2B = DEEP ? 4 : 0;
+  localparam int SD2  = DEEP ? 5 : 1;
+  localparam int SD3B = DEEP ? 6 : 0;
+  localparam int SD3  = DEEP ? 7 : 2;
+  localparam int SD4B = DEEP ? 8 : 0;
+  localparam int SR   = DEEP ? 9 : 3;
 
   logic [LATENCY-1:0] ld, gclk;   // each stage's load enable and clock
 
@@ -116,22 +118,35 @@ module fiu_dotadd #(
     assign dec_lz[8*i +: 8]    = lz;
   end
 
-  // D1b (DEEP): the decoded operands registered before the multiply.
+  // Each operand's exponent less its normalising shift, grouped by product: the caller's a and c
+  // come from the parameter RAM, late; b and d are the lane's own, early, so their part (+47
+  // included, beside the count) is ready before a's and c's. The addend's h and h + 1.
+  logic [23:0] x_elate, x_eearly;
+  logic [11:0] x_eh, x_eh1;
+
+  for (genvar k = 0; k < 2; k++) begin : g_pexp
+    assign x_elate[12*k +: 12]  = $signed(dec_elsb[12*(2*k) +: 12]) - $signed({4'd0, dec_lz[8*(2*k) +: 8]});
+    assign x_eearly[12*k +: 12] = ($signed(dec_elsb[12*(2*k+1) +: 12]) + 12'sd47) - $signed({4'd0, dec_lz[8*(2*k+1) +: 8]});
+  end
+  assign x_eh  = $signed(dec_elsb[48 +: 12]) + 12'sd24 - $signed({4'd0, dec_lz[32 +: 8]});
+  assign x_eh1 = $signed(dec_elsb[48 +: 12]) + 12'sd25 - $signed({4'd0, dec_lz[32 +: 8]});
+
+  // D1b (DEEP): the decoded operands and those exponents registered before the multiply.
   logic [4:0]   op_nan, op_inf, op_zero, op_neg;
   logic [119:0] op_man;
-  logic [59:0]  op_elsb;
-  logic [39:0]  op_lz;
+  logic [23:0]  p_elate, p_eearly;
+  logic [11:0]  e_h, e_h1;   // the addend's h, and h + 1
   logic         op_fused, op_flush;
 
   fiu_pipe_reg #(
-    .W  (20 + 120 + 60 + 40 + 2),
+    .W  (20 + 120 + 48 + 24 + 2),
     .EN (DEEP)
   ) u_d1b (
     .clk_i  (gclk[SD1B]),
     .rst_ni (rst_ni),
     .en_i   (ld[SD1B]),
-    .d_i    ({dec_nan, dec_inf, dec_zero, dec_neg, dec_man, dec_elsb, dec_lz, in_fused, in_flush}),
-    .q_o    ({op_nan, op_inf, op_zero, op_neg, op_man, op_elsb, op_lz, op_fused, op_flush})
+    .d_i    ({dec_nan, dec_inf, dec_zero, dec_neg, dec_man, x_elate, x_eearly, x_eh, x_eh1, in_fused, in_flush}),
+    .q_o    ({op_nan, op_inf, op_zero, op_neg, op_man, p_elate, p_eearly, e_h, e_h1, op_fused, op_flush})
   );
 
   // For a product of h = hlo + hi before rounding (hi: 0 or 1): den = -125 - h, the bits its
@@ -160,19 +175,13 @@ module fiu_dotadd #(
   logic [61:0] p_phi;   // two 31-bit partial products
   // Per product, for its leading one at bit 47 (hi) or 46 (lo): h before rounding, and what
   // the unfused rounding needs of it (rinfo).
-  logic [23:0] p_hhi, p_hlo, p_hh2, p_elate, p_eearly;
+  logic [23:0] p_hhi, p_hlo, p_hh2;
   logic [19:0] p_rhi, p_rlo;
-  logic [11:0] e_h, e_h1;   // the addend's h, and h + 1
   logic [1:0]  p_neg, p_inf, p_zero, p_nan;
 
   for (genvar k = 0; k < 2; k++) begin : g_mul
     assign p_plo[41*k +: 41] = 41'(op_man[24*(2*k) +: 24]) * 41'(op_man[24*(2*k+1) +: 17]);
     assign p_phi[31*k +: 31] = 31'(op_man[24*(2*k) +: 24]) * 31'(op_man[24*(2*k+1) + 17 +: 7]);
-    // grouped by operand: the caller's a and c come from the parameter RAM, late; b and d are
-    // the lane's own, early, so their part (+47 or +48 included) is ready before a's and c's
-    assign p_elate[12*k +: 12]  = $signed(op_elsb[12*(2*k) +: 12]) - $signed({4'd0, op_lz[8*(2*k) +: 8]});
-    // (+47 added to the exponent beside the count, so one subtraction follows the count)
-    assign p_eearly[12*k +: 12] = ($signed(op_elsb[12*(2*k+1) +: 12]) + 12'sd47) - $signed({4'd0, op_lz[8*(2*k+1) +: 8]});
     assign p_hlo[12*k +: 12]    = $signed(p_elate[12*k +: 12]) + $signed(p_eearly[12*k +: 12]);
     assign p_hhi[12*k +: 12]    = $signed(p_elate[12*k +: 12]) + ($signed(p_eearly[12*k +: 12]) + 12'sd1);
     assign p_hh2[12*k +: 12]    = $signed(p_elate[12*k +: 12]) + ($signed(p_eearly[12*k +: 12]) + 12'sd2);
@@ -183,9 +192,6 @@ module fiu_dotadd #(
     assign p_zero[k] = op_zero[2*k] | op_zero[2*k+1];
     assign p_nan[k]  = (op_inf[2*k] & op_zero[2*k+1]) | (op_zero[2*k] & op_inf[2*k+1]);
   end
-
-  assign e_h  = $signed(op_elsb[48 +: 12]) + 12'sd24 - $signed({4'd0, op_lz[32 +: 8]});
-  assign e_h1 = $signed(op_elsb[48 +: 12]) + 12'sd25 - $signed({4'd0, op_lz[32 +: 8]});
 
   localparam int D1W = 82 + 62 + 3 * 24 + 2 * 20 + 2 + 2 + 2 + 1 + 24 + 2 * 12 + 1 + 1 + 1 + 1 + 1;
   logic [D1W-1:0] d1_d, d1_q;
@@ -199,7 +205,7 @@ module fiu_dotadd #(
   end
 
   // ================================================================ D2: terms, specials, sort
-  logic [95:0]  u_prod;
+  logic [95:0]  p_sum, u_prod;
   logic [81:0]  u_plo;
   logic [61:0]  u_phi;
   logic [23:0]  u_hhi, u_hlo, u_hh2;
@@ -208,12 +214,27 @@ module fiu_dotadd #(
   logic         u_nan, u_einf, u_ezero, u_eneg, u_fused, u_flush;
   logic [23:0]  u_eman;
   logic [11:0]  u_eh, u_eh1;
-  assign {u_plo, u_phi, u_hhi, u_hlo, u_hh2, u_rhi, u_rlo, u_pneg, u_pinf, u_pzero, u_nan, u_eman, u_eh, u_eh1, u_einf,
-          u_ezero, u_eneg, u_fused, u_flush} = d1_q;
+  logic [D1W-145:0] d1_rest, u_rest;   // D1's fields but the partial products
+  assign {u_plo, u_phi, d1_rest} = d1_q;
 
   for (genvar k = 0; k < 2; k++) begin : g_psum
-    assign u_prod[48*k +: 48] = 48'(u_plo[41*k +: 41]) + {u_phi[31*k +: 31], 17'd0};
+    assign p_sum[48*k +: 48] = 48'(u_plo[41*k +: 41]) + {u_phi[31*k +: 31], 17'd0};
   end
+
+  // D2a (DEEP): the summed products registered before their normalisation and rounding.
+  fiu_pipe_reg #(
+    .W  (96 + D1W - 144),
+    .EN (DEEP)
+  ) u_d2a (
+    .clk_i  (gclk[SD2A]),
+    .rst_ni (rst_ni),
+    .en_i   (ld[SD2A]),
+    .d_i    ({p_sum, d1_rest}),
+    .q_o    ({u_prod, u_rest})
+  );
+
+  assign {u_hhi, u_hlo, u_hh2, u_rhi, u_rlo, u_pneg, u_pinf, u_pzero, u_nan, u_eman, u_eh, u_eh1, u_einf,
+          u_ezero, u_eneg, u_fused, u_flush} = u_rest;
 
   // Terms 0, 1: products; term 2: the addend.
   logic [2:0]   t_inf, t_zero, t_neg, t_fin;
@@ -444,9 +465,9 @@ module fiu_dotadd #(
   assign {m1, m2, m3, neg1, neg2, neg3, v2, v3, w_case_b, w_sh2, w_sh3, h23_eq, w_h1, w_h3,
           w_special, w_spec, w_flush} = d2_q;
 
-  logic [99:0]        x1, x2, x3, op_p, op_q, op_r, cs_s, cs_c, sum_x;
+  logic [99:0]        x2, x3, op_q, op_r, op_p, cs_s, cs_c, sum_x;
   logic [98:0]        cs_m, sum_y;
-  logic signed [11:0] top3;    // exponent of the result magnitude's bit 98
+  logic signed [11:0] top3_t3, top3_s;   // exponent of the result magnitude's bit 98: T3 alone, the sum
   logic [47:0]        jam_mask;
   logic               jam, r_nz, r_neg, yb_pos, yb_neg, rel2, rel3, zero12, sel_t3;
   logic [1:0]         k_inc;
@@ -459,8 +480,7 @@ module fiu_dotadd #(
   end
 
   always_comb begin
-    // T1's leading one at index 96; T2 and T3 shifted right by their distance.
-    x1 = {3'd0, m1, 49'd0};
+    // T1's leading one at index 96 (op_p, after D3b); T2 and T3 shifted right by their distance.
     x2 = {3'd0, 97'({m2, 49'd0} >> w_sh2)};
     // Bits of m3 under index 0 (jam_mask): jammed into index 0.
     jam      = |(m3 & jam_mask);
@@ -482,45 +502,54 @@ module fiu_dotadd #(
     // Signs relative to T1: S' = T1 + Q + R with Q, R in ones' complement plus k_inc.
     rel2  = v2 && !w_case_b && (neg2 != neg1);
     rel3  = v3 && !w_case_b && (neg3 != neg1);
-    op_p  = x1;
     op_q  = (v2 && !w_case_b) ? (x2 ^ {100{rel2}}) : '0;
     op_r  = w_case_b ? {100{yb_neg}} : v3 ? (x3 ^ {100{rel3}}) : '0;
     k_inc = w_case_b ? {1'b0, yb_pos} : 2'(rel2) + 2'(rel3);
-    // Carry-save layer; bit 0 of the carry row holds one of the k_inc units.
-    cs_s  = op_p ^ op_q ^ op_r;
-    cs_m  = (op_p[98:0] & op_q[98:0]) | (op_p[98:0] & op_r[98:0]) | (op_q[98:0] & op_r[98:0]);
-    cs_c  = {cs_m, k_inc == 2'd2};
 
     // T1 + T2 == 0 exactly: the result is T3 alone (or an exact zero without T3).
     zero12 = v2 && !w_case_b && (w_sh2 == 6'd0) && (m1 == m2) && (neg1 != neg2);
     sel_t3 = zero12 && v3;
-    top3   = sel_t3 ? w_h3 - 12'sd1 : w_h1 + 12'sd1;
   end
 
-  // D3b (DEEP): the carry-save rows registered before the two adders; the rounding's exponent
-  // part (round_info) beside them.
-  logic [99:0]        b_cs_s, b_cs_c;
-  logic               b_cin, b_sel_t3, b_neg1, b_neg3, b_special, b_flush;
-  logic [47:0]        b_m3;
+  // the rounding's exponent part for both candidates of the top bit's exponent, picked by sel_t3
+  // last (its 48-bit comparison runs beside them)
+  assign top3_t3 = w_h3 - 12'sd1;
+  assign top3_s  = w_h1 + 12'sd1;
+
+  // D3b (DEEP): the three aligned operands registered before the carry-save layer and the two
+  // adders; the rounding's exponent part (round_info) beside them.
+  logic [99:0]        b_op_q, b_op_r;
+  logic [1:0]         b_k_inc;
+  logic               b_sel_t3, b_neg1, b_neg3, b_special, b_flush;
+  logic [47:0]        b_m1, b_m3;
   logic [31:0]        b_spec;
   logic [fiu_pkg::ROUND_INFO_W-1:0] info3, b_info;
-  assign info3 = fiu_pkg::round_info(14'(top3));
+  logic [fiu_pkg::ROUND_INFO_W-1:0] info3_t3, info3_s;
+  assign info3_t3 = fiu_pkg::round_info(14'(top3_t3));
+  assign info3_s  = fiu_pkg::round_info(14'(top3_s));
+  assign info3    = sel_t3 ? info3_t3 : info3_s;
 
   fiu_pipe_reg #(
-    .W  (2 * 100 + 1 + 1 + 1 + 1 + 1 + 1 + 48 + 32 + fiu_pkg::ROUND_INFO_W),
+    .W  (48 + 2 * 100 + 2 + 1 + 1 + 1 + 1 + 1 + 48 + 32 + fiu_pkg::ROUND_INFO_W),
     .EN (DEEP)
   ) u_d3b (
     .clk_i  (gclk[SD3B]),
     .rst_ni (rst_ni),
     .en_i   (ld[SD3B]),
-    .d_i    ({cs_s, cs_c, k_inc != 2'd0, sel_t3, neg1, neg3, w_special, w_flush, m3, w_spec, info3}),
-    .q_o    ({b_cs_s, b_cs_c, b_cin, b_sel_t3, b_neg1, b_neg3, b_special, b_flush, b_m3, b_spec, b_info})
+    .d_i    ({m1, op_q, op_r, k_inc, sel_t3, neg1, neg3, w_special, w_flush, m3, w_spec, info3}),
+    .q_o    ({b_m1, b_op_q, b_op_r, b_k_inc, b_sel_t3, b_neg1, b_neg3, b_special, b_flush, b_m3, b_spec, b_info})
   );
+
+  // Carry-save layer; bit 0 of the carry row holds one of the k_inc units.
+  assign op_p = {3'd0, b_m1, 49'd0};
+  assign cs_s = op_p ^ b_op_q ^ b_op_r;
+  assign cs_m = (op_p[98:0] & b_op_q[98:0]) | (op_p[98:0] & b_op_r[98:0]) | (b_op_q[98:0] & b_op_r[98:0]);
+  assign cs_c = {cs_m, b_k_inc == 2'd2};
 
   always_comb begin
     // sum_x = S', sum_y = S' - 1 (S' < 0 needs a negated term, so k_inc >= 1 then).
-    sum_x = b_cs_s + b_cs_c + 100'(b_cin);
-    sum_y = b_cs_s[98:0] + b_cs_c[98:0];  // only its magnitude bits are read
+    sum_x = cs_s + cs_c + 100'(b_k_inc != 2'd0);
+    sum_y = cs_s[98:0] + cs_c[98:0];  // only its magnitude bits are read
     if (b_sel_t3) begin
       s3_mag  = {b_m3, 51'd0};
       s3_sign = b_neg3;

@@ -66,9 +66,9 @@ package fiu_pkg;
   localparam int LANE_W = 1 + 1 + 16 + 16 + 4 + 16 + 32 + 32 + 1 + 32 * 4;
 
   // Cycles of fiu_dotadd from operands to result (the one definition; spec 8.1), and the stages
-  // that DEEP = 1 adds to it (D0, D1b, D2b, D3b, D4b; spec 8.5, 8.6).
+  // that DEEP = 1 adds to it (D0, D1b, D2a, D2b, D3b, D4b; spec 8.5, 8.6).
   localparam int DOTADD_LATENCY = 4;
-  localparam int DOTADD_DEEP_STAGES = 5;
+  localparam int DOTADD_DEEP_STAGES = 6;
   // Which fiu_dotadd operands (a, b, c, d, e: bits 0..4) fiu_top passes unnormalised: the lane's
   // own b (coordinate x, I, J), d (coordinate y) and e (VINTRP's D); a and c are plane words,
   // normalised once per slot.

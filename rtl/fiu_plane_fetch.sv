@@ -5,19 +5,24 @@
 //  S1 (combinational, from the slot in S1): per-lane fetch keys and the lane checks that need
 //     no RAM; the slot's one plane address w (from its key, shared by the slot's lanes); the
 //     parameter-RAM read of words w..w+2 and AL2P's map read (copy B, at the slot's key) are
-//     issued at the edge that moves the slot to S2.
+//     issued at the edge that moves the slot to S2 (REG = 1: S1b below).
 //  S2 (outputs): the three words, the map entry, each lane's status (the range check of w is
 //     made here, on the registered w) and interpolation type.
 // Keys (fiu_issue groups lanes by key): IPA a[imm] prim_base; IPA.IDX prim_base + ra[15:2] (the
 // plane address); AL2P the map dword (ra + imm)[9:2]; VINTRP the quad's PRIMID.
 // Configuration writes change each memory at the edge where its readers read it: map copy A at
-// the accept edge, map copy B and the RAM at the S1 edge, so no memory sees a read and a write in
-// the same cycle and every request sees exactly the writes before it.
-// The accept-edge registers load only with a request, the S2 registers only with a request slot
-// (spec 8.7); CLOCK_GATE clocks each group through fiu_clock_gate.
+// the accept edge, map copy B and the RAM at the S1 edge (REG = 1: the S1b edge), so no memory
+// sees a read and a write in the same cycle and every request sees exactly the writes before it.
+// REG = 1 (fiu_top DEEP, spec 8.5): the fetch register S1b between S1 and the memories' edge. S1
+// registers the slot's key, its map entry and the lane checks (and a configuration slot's write
+// to map copy B or the RAM); S1b forms the plane address and issues the reads (and the write) at
+// its edge, so every output comes a clock later.
+// The accept-edge registers load only with a request, the S1b and S2 registers only with a
+// request slot (spec 8.7); CLOCK_GATE clocks each group through fiu_clock_gate.
 module fiu_plane_fetch #(
   parameter int LANES      = 4,
   parameter int RAM_WORDS  = 4096,
+  parameter bit REG        = 1'b0,
   parameter bit CLOCK_GATE = 1'b0
 ) (
   input  logic                         clk_i,
@@ -60,7 +65,7 @@ module fiu_plane_fetch #(
   localparam logic [32:0] RAM_LIMIT = 33'(RAM_WORDS);
 
   // ---------------------------------------------------------------- the map copies
-  logic [10:0] map_a, map_b;   // copy A: a[imm] at the accept edge; copy B: AL2P at the S1 edge
+  logic [10:0] map_a, map_b;   // copy A: a[imm] at the accept edge; copy B: AL2P at the S1 (S1b) edge
   logic        clearing_b;
 
   fiu_attr_map #(
@@ -169,42 +174,116 @@ module fiu_plane_fetch #(
         is_vintrp ? ((m0_low_i != 2'd0) ? fiu_pkg::ST_MISALIGNED : fiu_pkg::ST_OK) : fiu_pkg::ST_OK;
   end
 
-  // the slot's plane address
+  // the slot's map entry, interpolation and checks, in S1
   logic        present;
   logic [1:0]  map_interp;
-  logic [7:0]  plane;
-  logic [32:0] w_ipa, w, lds_w;
-  logic [8:0]  prim12;         // 12 * PRIMID of the slot (PRIMID <= 15)
   logic [1:0]  w_len;          // words read past w: IPA 2 (w..w+2), P1 1, P2 and MOV 0
   logic        w_chk;          // the read must lie inside the RAM (checked in S2)
   logic [4:0]  st2;            // the slot's shared plane check, but for the range
+  logic [LANES*5-1:0] lane_st; // each lane's status before the range and AL2P checks
+  logic [LANES*2-1:0] lane_interp;
+  logic [LANES-1:0]   lane_chk;   // the lane's status is ADDR_RANGE if the read leaves the RAM
 
-  assign {present, map_interp, plane} = map_a;
-
-  // the LDS word: the request's part (accept edge) + 12 * the slot's PRIMID; 3 * plane = 2 plane + plane
-  assign prim12   = {lead_key_i[4:0], 3'd0} + {1'b0, lead_key_i[4:0], 2'd0};
-  assign lds_w    = 33'(lds_base_q) + 33'(prim12);
-  assign w_ipa    = lead_key_i + 33'({plane, 1'b0}) + 33'(plane);
-  // the word the read starts at: IPA the plane's A; P1 P0 (then P10); P2 P20; MOV its parameter
-  assign w = is_vintrp ? lds_w : idx_i ? lead_key_i : w_ipa;
+  assign {present, map_interp} = map_a[10:8];   // the plane, map_a[7:0], is read in S1b
   // IPA reads w..w+2, P1 w..w+1, P2 and MOV w. The range check (ADDR_RANGE) is made in S2 on
-  // the registered w, so that S1's longest path ends at the RAM's address.
+  // the registered w, so that the longest path before the memories ends at the RAM's address.
   assign w_len = is_vintrp ? ((vop_i == fiu_pkg::VINTRP_P1) ? 2'd1 : 2'd0) : 2'd2;
   assign w_chk = is_vintrp || (is_ipa && (idx_i || (!sys && present)));
-
   // AL2P's UNMAPPED needs copy B and is decided in S2
   assign st2 = (is_ipa && !idx_i && !sys && !present) ? fiu_pkg::ST_UNMAPPED : fiu_pkg::ST_OK;
+
+  for (genvar i = 0; i < LANES; i++) begin : g_lane
+    logic [4:0] s1st;
+    assign s1st = st1[5*i +: 5];
+    assign lane_st[5*i +: 5]     = (s1st != fiu_pkg::ST_OK) ? s1st : st2;
+    assign lane_interp[2*i +: 2] = idx_i ? ra_i[32*i+16 +: 2] : sys ? fiu_pkg::INTERP_LINEAR : map_interp;
+    assign lane_chk[i]           = s1st == fiu_pkg::ST_OK && st2 == fiu_pkg::ST_OK && w_chk;
+  end
+
+  // ---------------------------------------------------------------- S1 -> S1b (REG)
+  // A request slot's part; a configuration slot's write to map copy B or the RAM (the valid
+  // bits reset; the rest is read only beside them). REG = 0: wires, S1b is S1.
+  localparam int FRW = LANES * (5 + 2 + 1) + 1 + 10 + 2 + 33 + 16 + 2;
+  logic [LANES*5-1:0] f_lane_st;
+  logic [LANES*2-1:0] f_lane_interp;
+  logic [LANES-1:0]   f_lane_chk;
+  logic               f_req, f_map_we, f_ram_we, f_al2p, f_vintrp, f_idx;
+  logic [9:0]         f_map_a;
+  logic [1:0]         f_w_len;
+  logic [32:0]        f_key;
+  logic [15:0]        f_lds_base;
+  logic [7:0]         f_map_addr;
+  logic [AW-1:0]      f_ram_addr;
+  logic [31:0]        f_cfg_data;
+  logic               f_gclk;   // the S1b request group's clock
+
+  if (REG) begin : g_f_gate
+    fiu_clock_gate #(
+      .GATE (CLOCK_GATE)
+    ) u_f_clock_gate (
+      .clk_i (clk_i),
+      .en_i  (s1_req_i),
+      .clk_o (f_gclk)
+    );
+  end else begin : g_f_no_gate
+    assign f_gclk = clk_i;
+  end
+
+  fiu_pipe_reg #(
+    .W     (3),
+    .EN    (REG),
+    .RESET (1'b1)
+  ) u_f_valid (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .en_i   (1'b1),
+    .d_i    ({s1_req_i, s1_map_we_i, s1_ram_we_i}),
+    .q_o    ({f_req, f_map_we, f_ram_we})
+  );
+
+  fiu_pipe_reg #(
+    .W  (FRW),
+    .EN (REG)
+  ) u_f_req (
+    .clk_i  (f_gclk),
+    .rst_ni (rst_ni),
+    .en_i   (s1_req_i),
+    .d_i    ({lane_st, lane_interp, lane_chk, is_al2p, map_a[9:0], w_len, lead_key_i, lds_base_q, is_vintrp, idx_i}),
+    .q_o    ({f_lane_st, f_lane_interp, f_lane_chk, f_al2p, f_map_a, f_w_len, f_key, f_lds_base, f_vintrp, f_idx})
+  );
+
+  fiu_pipe_reg #(
+    .W  (8 + AW + 32),
+    .EN (REG)
+  ) u_f_write (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .en_i   (s1_map_we_i || s1_ram_we_i),
+    .d_i    ({s1_map_addr_i, s1_ram_addr_i, s1_cfg_data_i}),
+    .q_o    ({f_map_addr, f_ram_addr, f_cfg_data})
+  );
+
+  // ---------------------------------------------------------------- S1b: the plane address, the reads
+  logic [32:0] w_ipa, w, lds_w;
+  logic [8:0]  prim12;         // 12 * PRIMID of the slot (PRIMID <= 15)
+
+  // the LDS word: the request's part (accept edge) + 12 * the slot's PRIMID; 3 * plane = 2 plane + plane
+  assign prim12 = {f_key[4:0], 3'd0} + {1'b0, f_key[4:0], 2'd0};
+  assign lds_w  = 33'(f_lds_base) + 33'(prim12);
+  assign w_ipa  = f_key + 33'({f_map_a[7:0], 1'b0}) + 33'(f_map_a[7:0]);
+  // the word the read starts at: IPA the plane's A; P1 P0 (then P10); P2 P20; MOV its parameter
+  assign w = f_vintrp ? lds_w : f_idx ? f_key : w_ipa;
 
   fiu_attr_map #(
     .CLOCK_GATE (CLOCK_GATE)
   ) u_map_b (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
-    .we_i       (s1_map_we_i),
-    .waddr_i    (s1_map_addr_i),
-    .wdata_i    (s1_cfg_data_i[10:0]),
-    .re_i       (s1_req_i),
-    .raddr_i    (lead_key_i[7:0]),
+    .we_i       (f_map_we),
+    .waddr_i    (f_map_addr),
+    .wdata_i    (f_cfg_data[10:0]),
+    .re_i       (f_req),
+    .raddr_i    (f_key[7:0]),
     .rdata_o    (map_b),
     .clearing_o (clearing_b)
   );
@@ -216,25 +295,25 @@ module fiu_plane_fetch #(
     .CLOCK_GATE (CLOCK_GATE)
   ) u_param_ram (
     .clk_i   (clk_i),
-    .we_i    (s1_ram_we_i),
-    .waddr_i (s1_ram_addr_i),
-    .wdata_i (fiu_pkg::ram_enc(s1_cfg_data_i)),
-    .re_i    (s1_req_i),
+    .we_i    (f_ram_we),
+    .waddr_i (f_ram_addr),
+    .wdata_i (fiu_pkg::ram_enc(f_cfg_data)),
+    .re_i    (f_req),
     .raddr_i (w[AW-1:0]),
     .rdata_o (words_o)
   );
 
-  // ---------------------------------------------------------------- S1 -> S2
+  // ---------------------------------------------------------------- S1b -> S2
   logic               s2_al2p_q, s2_w_over;
   logic [9:0]         s2_map_a_q;
   logic [LANES*5-1:0] s2_status_q;
   logic [LANES*2-1:0] s2_interp_q;
-  logic [LANES-1:0]   s2_chk_q;    // the lane's status is ADDR_RANGE if the read leaves the RAM
+  logic [LANES-1:0]   s2_chk_q;
   logic [32:0]        s2_w_q;
   logic [1:0]         s2_w_len_q;
   logic               s2_ld, s2_gclk;   // a request slot moves to S2
 
-  assign s2_ld = s1_req_i;
+  assign s2_ld = f_req;
 
   fiu_clock_gate #(
     .GATE (CLOCK_GATE)
@@ -248,29 +327,24 @@ module fiu_plane_fetch #(
   assign s2_w_over = (s2_w_len_q == 2'd2) ? (s2_w_q > RAM_LIMIT - 33'd3) :
                      (s2_w_len_q == 2'd1) ? (s2_w_q > RAM_LIMIT - 33'd2) : (s2_w_q > RAM_LIMIT - 33'd1);
 
-  for (genvar i = 0; i < LANES; i++) begin : g_s2
-    logic [4:0] s1st, st;
-    assign s1st = st1[5*i +: 5];
-    // no reset: read only for a request slot in S2, which loaded them
-    always_ff @(posedge s2_gclk) begin
-      if (s2_ld) begin
-        s2_status_q[5*i +: 5] <= (s1st != fiu_pkg::ST_OK) ? s1st : st2;
-        s2_interp_q[2*i +: 2] <= idx_i ? ra_i[32*i+16 +: 2] : sys ? fiu_pkg::INTERP_LINEAR : map_interp;
-        s2_chk_q[i]           <= s1st == fiu_pkg::ST_OK && st2 == fiu_pkg::ST_OK && w_chk;
-      end
+  // no reset: read only for a request slot in S2, which loaded them
+  always_ff @(posedge s2_gclk) begin
+    if (s2_ld) begin
+      s2_status_q <= f_lane_st;
+      s2_interp_q <= f_lane_interp;
+      s2_chk_q    <= f_lane_chk;
+      s2_al2p_q   <= f_al2p;
+      s2_map_a_q  <= f_map_a;
+      s2_w_q      <= w;
+      s2_w_len_q  <= f_w_len;
     end
+  end
+
+  for (genvar i = 0; i < LANES; i++) begin : g_s2
+    logic [4:0] st;
     assign st = (s2_chk_q[i] && s2_w_over) ? fiu_pkg::ST_ADDR_RANGE : s2_status_q[5*i +: 5];
     // AL2P: a lane without an earlier error is UNMAPPED if the slot's entry is not present
     assign status_o[5*i +: 5] = (s2_al2p_q && st == fiu_pkg::ST_OK && !map_b[10]) ? fiu_pkg::ST_UNMAPPED : st;
-  end
-
-  always_ff @(posedge s2_gclk) begin
-    if (s2_ld) begin
-      s2_al2p_q  <= is_al2p;
-      s2_map_a_q <= map_a[9:0];
-      s2_w_q     <= w;
-      s2_w_len_q <= w_len;
-    end
   end
 
   assign map_o    = s2_al2p_q ? map_b[9:0] : s2_map_a_q;

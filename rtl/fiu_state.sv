@@ -5,9 +5,9 @@
 // in the alpha stage. (The attribute map and the parameter RAM are fiu_attr_map, fiu_param_ram.)
 // Beside the alpha state: the UNORM thresholds of the reference for fiu_alpha, lo = max(2u - 1, 0)
 // and hi = 2u with u = u_n(ALPHA_REF) in the current format (0 for FLOAT32), made whenever ALPHA or
-// ALPHA_REF is written (spec 8.5): LATE_THRESH = 0 from the values being written, at the write's
-// edge; LATE_THRESH = 1 (DEEP, whose fiu_alpha compares a clock after AL) from the registered
-// state, one clock later.
+// ALPHA_REF is written (spec 8.5), from the values being written: LATE_THRESH = 0 at the write's
+// edge; LATE_THRESH = 1 (DEEP, whose fiu_alpha compares a clock after AL) one clock later, the
+// conversion's first half registered at the write's edge (fiu_alpha_unorm REG = 1).
 // CLOCK_GATE (spec 8.7): each group's clock through fiu_clock_gate, enabled by its writes.
 module fiu_state #(
   parameter bit CLOCK_GATE  = 1'b0,
@@ -61,8 +61,7 @@ module fiu_state #(
   assign alpha_we = sa_we_i && sa_sel_i == fiu_pkg::CFG_ALPHA;
   assign ref_we   = sa_we_i && sa_sel_i == fiu_pkg::CFG_ALPHA_REF;
 
-  // the reference and the format the thresholds are made of: after this clock's write, or the
-  // registered ones (LATE_THRESH)
+  // the reference and the format the thresholds are made of: after this clock's write
   logic [31:0] ref_next;
   logic [1:0]  fmt_next;
   /* verilator lint_off UNUSEDSIGNAL */  // the thresholds read the value, not the key
@@ -70,11 +69,16 @@ module fiu_state #(
   /* verilator lint_on UNUSEDSIGNAL */
   logic [15:0] ref_unorm;
 
-  assign ref_next = (ref_we && !LATE_THRESH) ? sa_data_i : alpha_ref_q;
-  assign fmt_next = (alpha_we && !LATE_THRESH) ? sa_data_i[4:3] : alpha_fmt_q;
+  assign ref_next = ref_we ? sa_data_i : alpha_ref_q;
+  assign fmt_next = alpha_we ? sa_data_i[4:3] : alpha_fmt_q;
   assign thr_ld   = LATE_THRESH ? thr_late_q : (alpha_we || ref_we);
 
-  fiu_alpha_unorm u_ref_unorm (
+  fiu_alpha_unorm #(
+    .REG (LATE_THRESH)
+  ) u_ref_unorm (
+    .clk_i   (alpha_clk),
+    .rst_ni  (rst_ni),
+    .en_i    (alpha_we || ref_we),
     .a_i     (ref_next),
     .fmt_i   (fmt_next),
     .key_o   (ref_key),

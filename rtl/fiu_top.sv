@@ -14,8 +14,9 @@
 module fiu_top #(
   parameter int LANES     = 4,
   parameter int RAM_WORDS = 4096,
-  // 1: seven more pipeline registers for the clock rate (dot-add D0, D1b, D2b, D3b, D4b;
-  // post-multiply PM1; alpha keys AL), latency 15 instead of 8 (spec 8.5)
+  // 1: ten more pipeline registers for the clock rate (the fetch register S1b; the memories'
+  // outputs S2b; dot-add D0, D1b, D2a, D2b, D3b, D4b; post-multiply PM1; alpha keys AL),
+  // latency 18 instead of 8 (spec 8.5)
   parameter bit DEEP      = 1'b0,
   // 1: each stage's payload registers clocked through fiu_clock_gate (spec 8.7), for simulation
   // speed (Verilator skips the logic behind an idle stage) or an ASIC's clock-gating cells; the
@@ -79,7 +80,7 @@ module fiu_top #(
   localparam int DL = fiu_pkg::DOTADD_LATENCY + (DEEP ? fiu_pkg::DOTADD_DEEP_STAGES : 0);
   // Clocks from the accepting edge to a one-slot request's response (spec 8.5), for testbenches.
   /* verilator lint_off UNUSEDPARAM */
-  localparam int LATENCY /*verilator public*/ = 4 + DL + (DEEP ? 2 : 0);
+  localparam int LATENCY /*verilator public*/ = 4 + DL + (DEEP ? 4 : 0);
   /* verilator lint_on UNUSEDPARAM */
   // Response FIFO entries = credits (spec 8.1): enough for one request per clock at full rate.
   localparam int RSP_DEPTH /*verilator public*/ = LATENCY + 2;
@@ -339,7 +340,7 @@ module fiu_top #(
     assign s1_field[32*i +: 32] = (s1_ipa && sys_int)                      ? sysval :
                                   (s1_op_q == fiu_pkg::OP_UNPACK && !DEEP) ? unpacked[32*i +: 32] : s1_rb_q[32*i +: 32];
     // x carries VINTRP's D (rd). DEEP = 0: the lane's b and d are formed here, so that S2's select
-    // is off D1's path; DEEP = 1: in S2, where the coordinates join.
+    // is off D1's path; DEEP = 1: in S1b, where the coordinates join.
     assign s1_x[32*i +: 32] = s1_vintrp ? s1_rd_q[32*i +: 32] : 32'd0;
     // (VINTRP's I or J is rb: the field, without the unpack result that only UNPACK reads)
     assign s1_bd[BDW*i +: BDW] = DEEP ? '0 : lane_bd(s1_vintrp, s1_rb_q[32*i +: 32], coord_x[20*i +: 20],
@@ -375,6 +376,7 @@ module fiu_top #(
   fiu_plane_fetch #(
     .LANES      (LANES),
     .RAM_WORDS  (RAM_WORDS),
+    .REG        (DEEP),
     .CLOCK_GATE (CLOCK_GATE)
   ) u_plane_fetch (
     .clk_i         (clk_i),
@@ -461,8 +463,135 @@ module fiu_top #(
     end
   end
 
+  // ================================================================ DEEP: S1b (the fetch register), S2b
+  // With DEEP = 1 the slot spends three clocks between S1 and the operand select: S1b (fiu_plane_fetch
+  // forms the plane address and reads the memories at its edge; the second halves of fiu_coord and
+  // fiu_unpack; each lane's b and d), S2 (the memories' outputs) and S2b (those outputs
+  // registered). DEEP = 0: the registers below are wires, and the operand select is in S2.
+  logic [PW-1:0] pay_b, r_pay, s2_pay;
+  logic          r_valid, r_cfg, s2_valid, s2_cfg;
+  logic [34:0]   r_cfgw, s2_cfgw;
+  logic [3*fiu_pkg::RAM_W-1:0] s2_words;
+  logic [9:0]          s2_map;
+  logic [LANES*5-1:0]  s2_pf_status;
+  logic [LANES*2-1:0]  s2_pf_interp;
+  logic          r_req_gclk, b_req_gclk;   // S1b's and S2's request groups
+
+  assign pay_b[PW-1 -: PREQ] = s2_pay_q[PW-1 -: PREQ];
+  for (genvar i = 0; i < LANES; i++) begin : g_s1b
+    if (DEEP) begin : g_halves   // the second halves of fiu_coord and fiu_unpack
+      logic        ex, own;
+      logic [4:0]  cst;
+      logic [31:0] x, field;
+      logic [2:0]  op;
+      /* verilator lint_off UNUSEDSIGNAL */  // zero: b and d are formed here
+      logic [BDW-1:0] bd0;
+      /* verilator lint_on UNUSEDSIGNAL */
+      assign op = s2_pay_q[PW-17 -: 3];
+      assign {ex, own, cst, x, bd0, field} = s2_pay_q[PLN*i +: PLN];
+      // (VINTRP's I or J is rb, the field that the unpack result replaces only for UNPACK)
+      assign pay_b[PLN*i +: PLN] = {ex, own, cst, x,
+                                    lane_bd(op == fiu_pkg::OP_VINTRP, field, coord_x[20*i +: 20], coord_y[20*i +: 20]),
+                                    (op == fiu_pkg::OP_UNPACK) ? unpacked[32*i +: 32] : field};
+    end else begin : g_whole
+      assign pay_b[PLN*i +: PLN] = s2_pay_q[PLN*i +: PLN];
+    end
+  end
+
+  if (DEEP) begin : g_deep_gates
+    fiu_clock_gate #(
+      .GATE (CLOCK_GATE)
+    ) u_r_req_clock_gate (
+      .clk_i (clk_i),
+      .en_i  (s2_valid_q && !s2_cfg_q),
+      .clk_o (r_req_gclk)
+    );
+
+    fiu_clock_gate #(
+      .GATE (CLOCK_GATE)
+    ) u_b_req_clock_gate (
+      .clk_i (clk_i),
+      .en_i  (r_valid && !r_cfg),
+      .clk_o (b_req_gclk)
+    );
+  end else begin : g_no_deep_gates
+    assign r_req_gclk = clk_i;
+    assign b_req_gclk = clk_i;
+  end
+
+  // S1b -> S2: the valid and cfg bits every clock; a configuration slot's {sel, data}; a request
+  // slot's payload
+  fiu_pipe_reg #(
+    .W     (2),
+    .EN    (DEEP),
+    .RESET (1'b1)
+  ) u_r_valid (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .en_i   (1'b1),
+    .d_i    ({s2_valid_q, s2_cfg_q}),
+    .q_o    ({r_valid, r_cfg})
+  );
+
+  fiu_pipe_reg #(
+    .W  (35),
+    .EN (DEEP)
+  ) u_r_cfgw (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .en_i   (s2_valid_q && s2_cfg_q),
+    .d_i    (s2_cfgw_q),
+    .q_o    (r_cfgw)
+  );
+
+  fiu_pipe_reg #(
+    .W  (PW),
+    .EN (DEEP)
+  ) u_r_pay (
+    .clk_i  (r_req_gclk),
+    .rst_ni (rst_ni),
+    .en_i   (s2_valid_q && !s2_cfg_q),
+    .d_i    (pay_b),
+    .q_o    (r_pay)
+  );
+
+  // S2 -> S2b: the same, with the memories' outputs
+  fiu_pipe_reg #(
+    .W     (2),
+    .EN    (DEEP),
+    .RESET (1'b1)
+  ) u_b_valid (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .en_i   (1'b1),
+    .d_i    ({r_valid, r_cfg}),
+    .q_o    ({s2_valid, s2_cfg})
+  );
+
+  fiu_pipe_reg #(
+    .W  (35),
+    .EN (DEEP)
+  ) u_b_cfgw (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .en_i   (r_valid && r_cfg),
+    .d_i    (r_cfgw),
+    .q_o    (s2_cfgw)
+  );
+
+  fiu_pipe_reg #(
+    .W  (PW + 3 * fiu_pkg::RAM_W + 10 + LANES * 7),
+    .EN (DEEP)
+  ) u_b_pay (
+    .clk_i  (b_req_gclk),
+    .rst_ni (rst_ni),
+    .en_i   (r_valid && !r_cfg),
+    .d_i    ({r_pay, pf_words, pf_map, pf_status, pf_interp}),
+    .q_o    ({s2_pay, s2_words, s2_map, s2_pf_status, s2_pf_interp})
+  );
+
   // ================================================================ S2: operand select
-  logic               s2_valid, s2_cfg, s2_sat, s2_atest, s2_pmul, s2_puni, s2_first, s2_last;
+  logic               s2_sat, s2_atest, s2_pmul, s2_puni, s2_first, s2_last;
   logic               s2_sys_int, s2_sys_x, s2_sys_y;
   logic [2:0]         s2_cfg_sel, s2_op, s2_ipa_mode, s2_sys;
   logic [31:0]        s2_cfg_data;
@@ -470,11 +599,9 @@ module fiu_top #(
   logic [1:0]         s2_vop;
   logic [4:0]         s2_req_status;
 
-  assign s2_valid = s2_valid_q;
-  assign s2_cfg   = s2_cfg_q;
-  assign {s2_cfg_sel, s2_cfg_data} = s2_cfgw_q;
+  assign {s2_cfg_sel, s2_cfg_data} = s2_cfgw;
   assign {s2_tag, s2_op, s2_ipa_mode, s2_sat, s2_atest, s2_pmul, s2_vop, s2_sys, s2_req_status, s2_puni, s2_first,
-          s2_last} = s2_pay_q[PW-1 -: PREQ];
+          s2_last} = s2_pay[PW-1 -: PREQ];
   assign {s2_sys_int, s2_sys_x, s2_sys_y} = s2_sys;
 
   logic s2_is_ipa, s2_is_vintrp;
@@ -490,19 +617,19 @@ module fiu_top #(
   logic [1:0]          map_interp;
   logic [7:0]          map_plane;
 
-  assign map_interp  = pf_map[9:8];
-  assign map_plane   = pf_map[7:0];
+  assign map_interp  = s2_map[9:8];
+  assign map_plane   = s2_map[7:0];
   assign al2p_result = {1'b1, 13'd0, map_interp, 16'({map_plane, 3'd0}) + 16'({map_plane, 2'd0})};  // 12 * plane
   // The plane's words, stored decoded and normalised (spec 8.6): the dot-add's a, c and the e of
   // IPA and VINTRP P1 for every lane; the fp32 words only for the bypass values. The LINEAR
   // planes (1,0,0) and (0,1,0) of sample x / y (spec 4.3).
   localparam int RAMW = fiu_pkg::RAM_W;
   logic [31:0] w0_f32;
-  assign op_w0  = fiu_pkg::ram_op(pf_words[0 +: RAMW]);
-  assign op_w1  = fiu_pkg::ram_op(pf_words[RAMW +: RAMW]);
-  assign op_w2  = fiu_pkg::ram_op(pf_words[2*RAMW +: RAMW]);
-  assign w0_f32 = fiu_pkg::ram_f32(pf_words[0 +: RAMW]);
-  assign pc     = (s2_sys_x || s2_sys_y) ? 32'd0 : fiu_pkg::ram_f32(pf_words[2*RAMW +: RAMW]);
+  assign op_w0  = fiu_pkg::ram_op(s2_words[0 +: RAMW]);
+  assign op_w1  = fiu_pkg::ram_op(s2_words[RAMW +: RAMW]);
+  assign op_w2  = fiu_pkg::ram_op(s2_words[2*RAMW +: RAMW]);
+  assign w0_f32 = fiu_pkg::ram_f32(s2_words[0 +: RAMW]);
+  assign pc     = (s2_sys_x || s2_sys_y) ? 32'd0 : fiu_pkg::ram_f32(s2_words[2*RAMW +: RAMW]);
   assign op_pc = (s2_sys_x || s2_sys_y) ? fiu_pkg::f32_op(32'd0) : op_w2;
   // P1: fma(P10, I, P0); P2: fma(P20, J, D); the absent product is +0 * -0 (spec 2.3)
   assign op_a  = s2_is_vintrp ? ((s2_vop == fiu_pkg::VINTRP_P1) ? op_w1 : op_w0) :
@@ -513,23 +640,13 @@ module fiu_top #(
   for (genvar i = 0; i < LANES; i++) begin : g_s2
     logic        exec_i, own_i, ipa_dot, use_dot, mul;
     logic [4:0]  cst, st;
-    logic [31:0] pay_x, pay_field, field, bypass;
+    logic [31:0] pay_x, field, bypass;
     logic [BDW-1:0] bd;
-    /* verilator lint_off UNUSEDSIGNAL */  // DEEP = 1 forms b and d here (pay_bd is zero)
-    logic [BDW-1:0] pay_bd;
-    /* verilator lint_on UNUSEDSIGNAL */
     logic [1:0]  interp;
     logic [2:0]  mode;
 
-    assign {exec_i, own_i, cst, pay_x, pay_bd, pay_field} = s2_pay_q[PLN*i +: PLN];
-    if (DEEP) begin : g_s1_halves   // the second halves of fiu_coord and fiu_unpack, in S2
-      assign field = (s2_op == fiu_pkg::OP_UNPACK) ? unpacked[32*i +: 32] : pay_field;
-      assign bd    = lane_bd(s2_is_vintrp, pay_field, coord_x[20*i +: 20], coord_y[20*i +: 20]);
-    end else begin : g_s1_whole
-      assign field = pay_field;
-      assign bd    = pay_bd;
-    end
-    assign interp = pf_interp[2*i +: 2];
+    assign {exec_i, own_i, cst, pay_x, bd, field} = s2_pay[PLN*i +: PLN];
+    assign interp = s2_pf_interp[2*i +: 2];
     assign mode   = (s2_ipa_mode != fiu_pkg::IPA_SC)        ? s2_ipa_mode :
                     (interp == fiu_pkg::INTERP_CONSTANT)    ? fiu_pkg::IPA_CONSTANT :
                     (interp == fiu_pkg::INTERP_PERSPECTIVE) ? fiu_pkg::IPA_MUL : fiu_pkg::IPA_PASS;
@@ -539,7 +656,7 @@ module fiu_top #(
 
     assign st = !exec_i                                                     ? fiu_pkg::ST_OK :
                 (s2_is_ipa && cst != fiu_pkg::ST_OK)                        ? cst :
-                (s2_is_ipa || s2_op == fiu_pkg::OP_AL2P || s2_is_vintrp)    ? pf_status[5*i +: 5] : fiu_pkg::ST_OK;
+                (s2_is_ipa || s2_op == fiu_pkg::OP_AL2P || s2_is_vintrp)    ? s2_pf_status[5*i +: 5] : fiu_pkg::ST_OK;
     assign ln_status[5*i +: 5] = st;
     assign ln_own[i]     = own_i;
     assign ln_wm[i]      = s2_req_status == fiu_pkg::ST_OK && exec_i && st == fiu_pkg::ST_OK;
@@ -548,7 +665,6 @@ module fiu_top #(
     assign ln_sat_ok[i]  = !(s2_is_ipa && s2_sys_int);
 
     // the lane's own operands: IPA's coordinates in sixteenths, VINTRP's I or J and D as fp32
-    // (I, J: the payload's field, which DEEP's unpack result never replaces for VINTRP)
     assign {ln_d[fiu_pkg::OP_W*i +: fiu_pkg::OP_W], ln_b[fiu_pkg::OP_W*i +: fiu_pkg::OP_W]} = bd;
     assign ln_e[fiu_pkg::OP_W*i +: fiu_pkg::OP_W] = !s2_is_vintrp ? op_pc : (s2_vop == fiu_pkg::VINTRP_P1) ? op_w0 :
                                                     fiu_pkg::f32_op(pay_x);
@@ -1089,6 +1205,6 @@ module fiu_top #(
     any_stage_valid = v;
   endfunction
 
-  assign busy_o = clearing || hold_valid_q || s1_valid_q || s2_valid || any_stage_valid(cfgp_q) ||
+  assign busy_o = clearing || hold_valid_q || s1_valid_q || s2_valid_q || r_valid || s2_valid || any_stage_valid(cfgp_q) ||
                   c_cfgp_q[FW-1] || pm1_cfgp[FW-1] || a_valid || o_valid || rsp_valid_q;
 endmodule

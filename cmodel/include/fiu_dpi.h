@@ -36,12 +36,18 @@ void fiu_dpi_free(void *h);
 /* rst_ni low: the state registers take fiu_state_init's values, the parameter RAM keeps its
  * words, predicted responses still queued are dropped (returns how many, or FIU_DPI_ERR), and
  * RAM writes not yet settled (below) are undone: fiu_top drops a write still in S1 or in its
- * write hold (spec 8.3). */
+ * write hold, and with DEEP = 1 one in S1b too (spec 8.3). */
 int32_t fiu_dpi_reset(void *h);
 /* The RAM writes applied so far have reached fiu_top's RAM: a checker calls it at each rising
  * edge where cfg_ready_o is high, before that edge's writes (a write accepted at an edge is in
  * the RAM at the first later edge that sees cfg_ready_o high; spec 8.1, the write hold). */
 int32_t fiu_dpi_cfg_settle(void *h);
+/* DEEP = 1, whose RAM writes leave S1 into S1b and reach the RAM an edge later (spec 8.5): at
+ * each rising edge a checker first calls fiu_dpi_cfg_settle_marked (the writes marked at an
+ * earlier edge are in the RAM now), then, if cfg_ready_o is high, fiu_dpi_cfg_mark (the writes
+ * applied so far leave S1 at this edge), both before that edge's writes. */
+int32_t fiu_dpi_cfg_mark(void *h);
+int32_t fiu_dpi_cfg_settle_marked(void *h);
 /* One configuration-port write as fiu_top accepts it (cfg_sel_i, cfg_addr_i, cfg_data_i; spec
  * 8.2): FIU_DPI_OK, FIU_DPI_IGNORED or FIU_DPI_ERR (sel > 7). Bits outside a field are ignored
  * as the RTL ignores them. */

@@ -87,8 +87,8 @@ typedef struct {
     unsigned long requests, responses, lane_checks, dropped, resets;
     uint64_t reset_rng;          /* its own stream: the rate does not move bubbles or backpressure */
     bool reset_armed;            /* a reset fires once a request is in flight */
-    bool ram_written;            /* ram_addr: the last RAM word written through the cfg port */
-    uint32_t ram_addr;
+    unsigned ram_written;        /* ram_addr[0..]: the last two RAM words written through the cfg port */
+    uint32_t ram_addr[2];
     uint64_t first_accept, last_accept, lat_min, lat_max, lat_sum;
     unsigned prev_slots;         /* --check-timing: the last accepted request's slots */
     unsigned long writes_since;  /* configuration writes accepted since that request */
@@ -195,8 +195,10 @@ static void cycle(cosim *c, const fiu_request *rq, bool req_valid, bool cfg_vali
     *req_fire = req_valid && fiu_rtl_req_ready(c->rtl);
     *cfg_fire = cfg_valid && fiu_rtl_cfg_ready(c->rtl);
     c->writes_since += *cfg_fire;
-    if (*cfg_fire && sel == FIU_CFG_RAM)
-        c->ram_written = true, c->ram_addr = addr;
+    if (*cfg_fire && sel == FIU_CFG_RAM) {
+        c->ram_addr[1] = c->ram_addr[0], c->ram_addr[0] = addr;
+        c->ram_written += c->ram_written < 2;
+    }
     uint16_t tag;
     fiu_response got;
     if (rsp_ready && fiu_rtl_response(c->rtl, &tag, &got))
@@ -264,13 +266,15 @@ static void emit_sync(void *ctx, unsigned sel, uint32_t addr, uint32_t data)
         cfg_write(ctx, sel, addr, data);
 }
 
-/* Everything but the RAM, which keeps its contents through reset; but the last accepted slot
- * may still sit in S1 (under backpressure), and a RAM write there is lost: write it again. */
+/* Everything but the RAM, which keeps its contents through reset; but a RAM write still in S1,
+ * the write hold or (DEEP = 1) S1b is lost (spec 8.3): at most the last two, written again. */
 static void sync_state(cosim *c)
 {
     fiu_cfg_all(&c->mirror, false, emit_sync, c);
-    if (c->ram_written && c->ram_addr < c->mirror.ram_words)
-        cfg_write(c, FIU_CFG_RAM, c->ram_addr, c->mirror.ram[c->ram_addr]);
+    const uint32_t addr[2] = {c->ram_addr[0], c->ram_addr[1]}; /* the writes below move ram_addr */
+    for (unsigned k = c->ram_written; k-- > 0;)
+        if (addr[k] < c->mirror.ram_words)
+            cfg_write(c, FIU_CFG_RAM, addr[k], c->mirror.ram[addr[k]]);
 }
 
 static void mid_traffic_reset(cosim *c)

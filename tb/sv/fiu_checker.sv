@@ -1,5 +1,5 @@
 // fiu_checker: the C model as the oracle of any bench that drives fiu_top (docs/sv.md).
-//   bind fiu_top fiu_checker #(.LANES(LANES), .RAM_WORDS(RAM_WORDS)) u_chk (.*);
+//   bind fiu_top fiu_checker #(.LANES(LANES), .RAM_WORDS(RAM_WORDS), .DEEP(DEEP)) u_chk (.*);
 // At each rising edge of clk_i (rst_ni high) it takes, in the order the C model sees them
 // (spec 8.1): the response handshake (checked against the oldest prediction), the request
 // handshake (predicted by the C library through DPI on the mirrored state), then the
@@ -12,7 +12,8 @@
 // failed (and exit status 1 where the simulator goes on after $fatal). Inputs must be driven away from the rising edge (or with nonblocking assignments).
 module fiu_checker #(
   parameter int LANES     = 4,
-  parameter int RAM_WORDS = 4096
+  parameter int RAM_WORDS = 4096,
+  parameter bit DEEP      = 1'b0   // fiu_top's DEEP: its RAM writes reach the RAM a clock later
 ) (
   input logic                 clk_i,
   input logic                 rst_ni,
@@ -118,10 +119,16 @@ module fiu_checker #(
       if (since_reset <= CLEAR_CLOCKS && n_resets != 0 && (cfg_ready_o || req_ready_o))
         fail($sformatf("a port ready %0d clocks after reset, within the %0d-clock clearing",
                        since_reset, CLEAR_CLOCKS));
-      // A write accepted earlier is in the RAM once an edge sees cfg_ready_o high (8.1).
+      // A write accepted earlier leaves S1 once an edge sees cfg_ready_o high (8.1): it is in
+      // the RAM at that edge, or with DEEP = 1 at the next one (S1b, 8.5).
       // (nested ifs: the DPI call must not run when cfg_ready_o is low, whatever a simulator
       // does with && and a function of side effects)
-      if (cfg_ready_o) begin
+      if (DEEP) begin
+        if (oracle.settle_marked() != FIU_DPI_OK) fail("fiu_dpi_cfg_settle_marked failed");
+        if (cfg_ready_o) begin
+          if (oracle.mark() != FIU_DPI_OK) fail("fiu_dpi_cfg_mark failed");
+        end
+      end else if (cfg_ready_o) begin
         if (oracle.settle() != FIU_DPI_OK) fail("fiu_dpi_cfg_settle failed");
       end
       if (rsp_valid_o && rsp_ready_i) begin

@@ -15,6 +15,8 @@ package fiu_dpi_pkg;
   import "DPI-C" function void fiu_dpi_free(input chandle h);
   import "DPI-C" function int fiu_dpi_reset(input chandle h);
   import "DPI-C" function int fiu_dpi_cfg_settle(input chandle h);
+  import "DPI-C" function int fiu_dpi_cfg_mark(input chandle h);
+  import "DPI-C" function int fiu_dpi_cfg_settle_marked(input chandle h);
   import "DPI-C" function int fiu_dpi_cfg_write(input chandle h, input int unsigned sel,
                                                 input int unsigned addr, input int unsigned data);
   import "DPI-C" function int unsigned fiu_dpi_ram_read(input chandle h, input int unsigned addr);
@@ -73,6 +75,16 @@ package fiu_dpi_pkg;
     // a rising edge with cfg_ready_o high, before that edge's writes
     function int settle();
       return fiu_dpi_cfg_settle(h);
+    endfunction
+
+    // DEEP = 1: every rising edge, before that edge's writes (the writes marked earlier are in
+    // the RAM); then mark() if cfg_ready_o is high (the writes so far leave S1)
+    function int settle_marked();
+      return fiu_dpi_cfg_settle_marked(h);
+    endfunction
+
+    function int mark();
+      return fiu_dpi_cfg_mark(h);
     endfunction
 
     function int cfg_write(logic [2:0] sel, logic [31:0] addr, logic [31:0] data);

@@ -1,6 +1,7 @@
 /* The DPI-C layer's C API (cmodel/include/fiu_dpi.h) from C: configuration-port writes mirror
  * the state as the fiu_state_* calls do, predictions equal fiu_execute in order, the check
- * counts differences, reset keeps the RAM and undoes unsettled RAM writes, and every bad handle
+ * counts differences, reset keeps the RAM and undoes unsettled RAM writes (and with DEEP's
+ * mark, those marked but not yet settled), and every bad handle
  * or argument is reported with an error return instead of a crash. Ends with
  * "test_fiu_dpi: N checks, F failed"; exit 1 if any failed. */
 #include <stdio.h>
@@ -146,6 +147,21 @@ int main(void)
     /* after reset the map is empty: UNMAPPED */
     CHECK(ipa(h, 10, base) == 3);
     CHECK(fiu_dpi_exp_status(h) == FIU_ST_UNMAPPED);
+
+    /* DEEP = 1: a write marked (left S1) but not yet settled is undone by a reset, one settled
+     * by fiu_dpi_cfg_settle_marked stays, and one applied after the mark stays unsettled */
+    CHECK(fiu_dpi_cfg_write(h, 0, base + 3, f32(5.0f)) == FIU_DPI_OK);
+    CHECK(fiu_dpi_cfg_mark(h) == FIU_DPI_OK);
+    CHECK(fiu_dpi_cfg_write(h, 0, base + 4, f32(6.0f)) == FIU_DPI_OK);
+    CHECK(fiu_dpi_cfg_settle_marked(h) == FIU_DPI_OK);   /* base + 3 is in the RAM */
+    CHECK(fiu_dpi_cfg_mark(h) == FIU_DPI_OK);            /* base + 4 leaves S1 */
+    CHECK(fiu_dpi_cfg_write(h, 0, base + 5, f32(7.0f)) == FIU_DPI_OK);
+    CHECK(fiu_dpi_reset(h) == 1);                       /* the UNMAPPED prediction */
+    CHECK(fiu_dpi_ram_read(h, base + 3) == f32(5.0f));
+    CHECK(fiu_dpi_ram_read(h, base + 4) == b);
+    CHECK(fiu_dpi_ram_read(h, base + 5) == c);
+    CHECK(fiu_dpi_cfg_mark(NULL) == FIU_DPI_ERR);
+    CHECK(fiu_dpi_cfg_settle_marked(NULL) == FIU_DPI_ERR);
 
     fiu_dpi_free(h);
     fiu_state_free(&st);
