@@ -20,6 +20,7 @@ module fiu_coord #(
   input  logic [15:0]     coverage_i,
   input  logic [31:0]     rc_i,
   input  logic [4:0]      smp_count_i,
+  input  logic [15:0]     smp_full_i,   // (1 << min(smp_count_i, 16)) - 1, kept by fiu_state
   input  logic [16*4-1:0] smp_x_i,
   input  logic [16*4-1:0] smp_y_i,
   input  logic [16*4-1:0] smp_prio_i,
@@ -28,13 +29,10 @@ module fiu_coord #(
   output logic [4:0]      status_o    // lane status: fiu_pkg::ST_OK or fiu_pkg::ST_SAMPLE_INDEX
 );
   // ---- first half: the checks and the covered priority slots
-  logic [4:0]  n;            // samples in the table, at most 16
-  logic [15:0] full, cov, hit;
+  logic [15:0] cov, hit;
   logic        found;
 
-  assign n    = smp_count_i > 5'd16 ? 5'd16 : smp_count_i;
-  assign full = 16'((17'd1 << n) - 17'd1);
-  assign cov  = coverage_i & full;
+  assign cov  = coverage_i & smp_full_i;
 
   // CENTROID (spec 3.5): the first covered sample in priority order. hit[j]: priority slot j
   // names a covered sample; the second half takes the lowest hit as a one-hot and its sample
@@ -55,8 +53,8 @@ module fiu_coord #(
 
   // only CENTROID reads the search: written as a select so that Verilator evaluates the
   // search only for CENTROID requests (co-simulation speed; docs/performance.md, Co-simulation)
-  assign hit   = (loc_i == fiu_pkg::LOC_CENTROID) ? slot_hits(cov, full, smp_prio_i) : 16'd0;
-  assign found = hit != 16'd0 && !(n <= 5'd1 || cov == full);
+  assign hit   = (loc_i == fiu_pkg::LOC_CENTROID) ? slot_hits(cov, smp_full_i, smp_prio_i) : 16'd0;
+  assign found = hit != 16'd0 && !(smp_count_i <= 5'd1 || cov == smp_full_i);
 
   logic at_bad, smp_bad, tbl;
   logic [3:0] idx_direct, ox, oy;

@@ -173,10 +173,9 @@ module fiu_dotadd #(
   // output register (P) instead of fabric flip-flops behind a cascade.
   logic [81:0] p_plo;   // two 41-bit partial products
   logic [61:0] p_phi;   // two 31-bit partial products
-  // Per product, for its leading one at bit 47 (hi) or 46 (lo): h before rounding, and what
-  // the unfused rounding needs of it (rinfo).
+  // Per product, for its leading one at bit 47 (hi) or 46 (lo): h before rounding (what the
+  // unfused rounding needs of it, rinfo, is made in D2 beside the partial products' sum).
   logic [23:0] p_hhi, p_hlo, p_hh2;
-  logic [19:0] p_rhi, p_rlo;
   logic [1:0]  p_neg, p_inf, p_zero, p_nan;
 
   for (genvar k = 0; k < 2; k++) begin : g_mul
@@ -185,17 +184,15 @@ module fiu_dotadd #(
     assign p_hlo[12*k +: 12]    = $signed(p_elate[12*k +: 12]) + $signed(p_eearly[12*k +: 12]);
     assign p_hhi[12*k +: 12]    = $signed(p_elate[12*k +: 12]) + ($signed(p_eearly[12*k +: 12]) + 12'sd1);
     assign p_hh2[12*k +: 12]    = $signed(p_elate[12*k +: 12]) + ($signed(p_eearly[12*k +: 12]) + 12'sd2);
-    assign p_rhi[10*k +: 10]   = rinfo(p_hlo[12*k +: 12], 1'b1);
-    assign p_rlo[10*k +: 10]   = rinfo(p_hlo[12*k +: 12], 1'b0);
     assign p_neg[k]  = op_neg[2*k] ^ op_neg[2*k+1];
     assign p_inf[k]  = op_inf[2*k] | op_inf[2*k+1];
     assign p_zero[k] = op_zero[2*k] | op_zero[2*k+1];
     assign p_nan[k]  = (op_inf[2*k] & op_zero[2*k+1]) | (op_zero[2*k] & op_inf[2*k+1]);
   end
 
-  localparam int D1W = 82 + 62 + 3 * 24 + 2 * 20 + 2 + 2 + 2 + 1 + 24 + 2 * 12 + 1 + 1 + 1 + 1 + 1;
+  localparam int D1W = 82 + 62 + 3 * 24 + 2 + 2 + 2 + 1 + 24 + 2 * 12 + 1 + 1 + 1 + 1 + 1;
   logic [D1W-1:0] d1_d, d1_q;
-  assign d1_d = {p_plo, p_phi, p_hhi, p_hlo, p_hh2, p_rhi, p_rlo, p_neg, p_inf, p_zero, (|op_nan) | (|p_nan),
+  assign d1_d = {p_plo, p_phi, p_hhi, p_hlo, p_hh2, p_neg, p_inf, p_zero, (|op_nan) | (|p_nan),
                  op_man[96 +: 24], e_h, e_h1, op_inf[4], op_zero[4], op_neg[4], op_fused, op_flush};
 
   always_ff @(posedge gclk[SD1]) begin
@@ -215,25 +212,34 @@ module fiu_dotadd #(
   logic [23:0]  u_eman;
   logic [11:0]  u_eh, u_eh1;
   logic [D1W-145:0] d1_rest, u_rest;   // D1's fields but the partial products
+  logic [19:0]      x_rhi, x_rlo;
+  /* verilator lint_off UNUSEDSIGNAL */  // rinfo reads hlo; the rest travels in d1_rest
+  logic [23:0]      d1_hhi, d1_hlo, d1_hh2;
+  logic [D1W-145-72:0] d1_tail;
+  /* verilator lint_on UNUSEDSIGNAL */
   assign {u_plo, u_phi, d1_rest} = d1_q;
+  assign {d1_hhi, d1_hlo, d1_hh2, d1_tail} = d1_rest;
 
   for (genvar k = 0; k < 2; k++) begin : g_psum
     assign p_sum[48*k +: 48] = 48'(u_plo[41*k +: 41]) + {u_phi[31*k +: 31], 17'd0};
+    // beside the sum: rinfo for both positions of the leading one
+    assign x_rhi[10*k +: 10] = rinfo(d1_hlo[12*k +: 12], 1'b1);
+    assign x_rlo[10*k +: 10] = rinfo(d1_hlo[12*k +: 12], 1'b0);
   end
 
   // D2a (DEEP): the summed products registered before their normalisation and rounding.
   fiu_pipe_reg #(
-    .W  (96 + D1W - 144),
+    .W  (96 + 40 + D1W - 144),
     .EN (DEEP)
   ) u_d2a (
     .clk_i  (gclk[SD2A]),
     .rst_ni (rst_ni),
     .en_i   (ld[SD2A]),
-    .d_i    ({p_sum, d1_rest}),
-    .q_o    ({u_prod, u_rest})
+    .d_i    ({p_sum, x_rhi, x_rlo, d1_rest}),
+    .q_o    ({u_prod, u_rhi, u_rlo, u_rest})
   );
 
-  assign {u_hhi, u_hlo, u_hh2, u_rhi, u_rlo, u_pneg, u_pinf, u_pzero, u_nan, u_eman, u_eh, u_eh1, u_einf,
+  assign {u_hhi, u_hlo, u_hh2, u_pneg, u_pinf, u_pzero, u_nan, u_eman, u_eh, u_eh1, u_einf,
           u_ezero, u_eneg, u_fused, u_flush} = u_rest;
 
   // Terms 0, 1: products; term 2: the addend.

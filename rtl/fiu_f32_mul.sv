@@ -5,7 +5,8 @@
 // The post-multiply uses it with flush_i = 1. (fiu_dotadd rounds its unfused products itself,
 // in place in D2; spec 8.6.)
 // REG = 0: combinational. REG = 1: the product and its exponent are registered (at a rising edge
-// with en_i = 1) before the rounding, so r_o follows a_i, b_i, flush_i by one cycle (spec 8.5, DEEP).
+// with en_i = 1) before the rounding, so r_o follows a_i, b_i, flush_i by one cycle (spec 8.5, DEEP);
+// what the rounding needs of the exponent (fiu_pkg::round_info) is made after the register.
 module fiu_f32_mul #(
   parameter bit REG = 1'b0
 ) (
@@ -58,8 +59,9 @@ module fiu_f32_mul #(
   end
 
   // ---- the optional register between the product and its rounding
-  localparam int RW = 48 + fiu_pkg::ROUND_INFO_W + 1 + 2 + 1;
+  localparam int RW = 48 + 14 + 1 + 2 + 1;
   logic [47:0] r_prod;
+  logic [13:0] r_etop;
   logic [fiu_pkg::ROUND_INFO_W-1:0] r_info;
   logic        r_neg, r_flush;
   logic [1:0]  r_cls;
@@ -72,9 +74,11 @@ module fiu_f32_mul #(
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .en_i   (en_i),
-    .d_i    ({prod, fiu_pkg::round_info(e_top), neg, cls, flush_i}),
-    .q_o    ({r_prod, r_info, r_neg, r_cls, r_flush})
+    .d_i    ({prod, e_top, neg, cls, flush_i}),
+    .q_o    ({r_prod, r_etop, r_neg, r_cls, r_flush})
   );
+
+  assign r_info = fiu_pkg::round_info(r_etop);
 
   // fiu_pkg::round_shift(r_info, lz) for lz = !r_prod[47], 0 or 1: so is the shift, which a
   // one-bit operand tells the rounding's shifters.

@@ -50,7 +50,9 @@ module fiu_plane_fetch #(
   input  logic [1:0]                   m0_low_i,      // M0[1:0] (the LDS alignment check)
   input  logic [1:0]                   vop_i,
   input  logic [LANES*32-1:0]          prim_base_i,
-  input  logic [LANES*32-1:0]          ra_i,          // IPA.IDX: Puniform-resolved; AL2P: address base
+  input  logic [LANES*32-1:0]          ra_i,          // IPA.IDX: Puniform-resolved
+  input  logic [LANES*32-1:0]          al2p_ra_i,     // AL2P: the address base (the lanes' ra as
+                                                      // requested: Puniform resolves IPA.IDX only)
   output logic [LANES*33-1:0]          key_o,
   output logic                         split_o,       // the fetch address differs per lane
   input  logic [32:0]                  lead_key_i,    // the slot's key (fiu_issue)
@@ -154,11 +156,14 @@ module fiu_plane_fetch #(
   assign split_o    = (is_ipa && (idx_i || (imm_i[1:0] == 2'd0 && !sys))) || is_al2p || is_vintrp;
 
   for (genvar i = 0; i < LANES; i++) begin : g_s1
-    logic [31:0] pb, ra, l;
+    logic [31:0] pb, l;
+    /* verilator lint_off UNUSEDSIGNAL */  // IPA.IDX reads ra[31] and ra[17:0]
+    logic [31:0] ra;
+    /* verilator lint_on UNUSEDSIGNAL */
     logic [4:0]  primid;
     assign pb     = prim_base_i[32*i +: 32];
     assign ra     = ra_i[32*i +: 32];
-    assign l      = ra + 32'(imm_i);                 // AL2P logical byte address
+    assign l      = al2p_ra_i[32*i +: 32] + 32'(imm_i);   // AL2P logical byte address
     assign primid = primid_q[5*i +: 5];
     // 33 bits: an IDX plane address is prim_base + offset without wrap-around (spec 4.2)
     assign key_o[33*i +: 33] = is_al2p   ? {25'd0, l[9:2]} :

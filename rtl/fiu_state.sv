@@ -1,8 +1,10 @@
 // Unit state registers (spec 3.4, 5, 8.2, 8.5): the sample table, the mode bits and the alpha
 // state. Each group is written by the configuration slot at the pipeline stage that reads it, so
 // a write takes effect exactly between the requests before and after it in the stream:
-// the sample table in S1 (coord, decode), the mode bits in S2 (dot-add operands), the alpha state
-// in the alpha stage. (The attribute map and the parameter RAM are fiu_attr_map, fiu_param_ram.)
+// the sample table in S1 (coord, decode), the mode bits in S2 (DEEP: S2b; dot-add operands), the
+// alpha state in the alpha stage. (The attribute map and the parameter RAM are fiu_attr_map,
+// fiu_param_ram.)
+// Beside the count: the mask of the table's slots in use, made when the count is written.
 // Beside the alpha state: the UNORM thresholds of the reference for fiu_alpha, lo = max(2u - 1, 0)
 // and hi = 2u with u = u_n(ALPHA_REF) in the current format (0 for FLOAT32), made whenever ALPHA or
 // ALPHA_REF is written (spec 8.5), from the values being written: LATE_THRESH = 0 at the write's
@@ -30,6 +32,7 @@ module fiu_state #(
   input  logic [31:0]     sa_data_i,
   // state
   output logic [4:0]      smp_count_o,
+  output logic [15:0]     smp_full_o,    // the table's slots in use: (1 << min(count, 16)) - 1
   output logic [16*4-1:0] smp_x_o,
   output logic [16*4-1:0] smp_y_o,
   output logic [16*4-1:0] smp_prio_o,
@@ -43,6 +46,7 @@ module fiu_state #(
 );
   logic            pos_we, prio_we;
   logic [4:0]      smp_count_q;
+  logic [15:0]     smp_full_q;
   logic [16*4-1:0] smp_x_q, smp_y_q, smp_prio_q;
   logic [2:0]      alpha_func_q;
   logic [1:0]      alpha_fmt_q;
@@ -115,13 +119,20 @@ module fiu_state #(
       smp_y_q     <= 64'h8;
       smp_prio_q  <= 64'hfedc_ba98_7654_3210;
       smp_count_q <= 5'd1;
+      smp_full_q  <= 16'h0001;
     end else begin
-      if (pos_we) begin
-        smp_x_q[4*s1_addr_i[3:0] +: 4] <= s1_data_i[3:0];
-        smp_y_q[4*s1_addr_i[3:0] +: 4] <= s1_data_i[7:4];
+      // one enable per entry (a decoded address, not an indexed part-select's shifter)
+      for (int e = 0; e < 16; e++) begin
+        if (pos_we && s1_addr_i[3:0] == 4'(e)) begin
+          smp_x_q[4*e +: 4] <= s1_data_i[3:0];
+          smp_y_q[4*e +: 4] <= s1_data_i[7:4];
+        end
+        if (prio_we && s1_addr_i[3:0] == 4'(e)) smp_prio_q[4*e +: 4] <= s1_data_i[3:0];
       end
-      if (prio_we) smp_prio_q[4*s1_addr_i[3:0] +: 4] <= s1_data_i[3:0];
-      if (count_we) smp_count_q <= s1_data_i[4:0];
+      if (count_we) begin
+        smp_count_q <= s1_data_i[4:0];
+        smp_full_q  <= 16'((17'd1 << ((s1_data_i[4:0] > 5'd16) ? 5'd16 : s1_data_i[4:0])) - 17'd1);
+      end
     end
   end
 
@@ -179,6 +190,7 @@ module fiu_state #(
   assign smp_y_o      = smp_y_q;
   assign smp_prio_o   = smp_prio_q;
   assign smp_count_o  = smp_count_q;
+  assign smp_full_o   = smp_full_q;
   assign alpha_func_o = alpha_func_q;
   assign alpha_fmt_o  = alpha_fmt_q;
   assign alpha_ref_o  = alpha_ref_q;

@@ -106,6 +106,7 @@ module fiu_top #(
 
   // ---------------------------------------------------------------- state
   logic [4:0]      smp_count;
+  logic [15:0]     smp_full;   // the table's slots in use (fiu_state)
   logic [16*4-1:0] smp_x, smp_y, smp_prio;
   logic [2:0]      alpha_func;
   logic [1:0]      alpha_fmt;
@@ -313,6 +314,7 @@ module fiu_top #(
       .coverage_i  (s1_coverage_q[16*i +: 16]),
       .rc_i        (s1_rc_q[32*i +: 32]),
       .smp_count_i (smp_count),
+      .smp_full_i  (smp_full),
       .smp_x_i     (smp_x),
       .smp_y_i     (smp_y),
       .smp_prio_i  (smp_prio),
@@ -404,6 +406,7 @@ module fiu_top #(
     .vop_i         (dec_vop),
     .prim_base_i   (s1_prim_base_q),
     .ra_i          (ra_eff),
+    .al2p_ra_i     (s1_ra_q),
     .key_o         (fetch_key),
     .split_o       (split),
     .lead_key_i    (lead_key),
@@ -1053,6 +1056,7 @@ module fiu_top #(
     .sa_sel_i     (a_cfg_sel),
     .sa_data_i    (a_cfg_word),
     .smp_count_o  (smp_count),
+    .smp_full_o   (smp_full),
     .smp_x_o      (smp_x),
     .smp_y_o      (smp_y),
     .smp_prio_o   (smp_prio),
@@ -1151,8 +1155,11 @@ module fiu_top #(
   // the entries: no reset (read only below fill_q)
   always_ff @(posedge clk_i) begin
     if (rsp_push) begin
-      tag_q[16*wr_ptr_q +: 16] <= o_tag;
       fifo_q[wr_ptr_q] <= {merged_status, pred_d, merged_result, merged_wmask, merged_kill};
+    end
+    // one enable per tag register (a decoded pointer, not an indexed part-select's shifter)
+    for (int e = 0; e < RSP_DEPTH; e++) begin
+      if (rsp_push && wr_ptr_q == PTRW'(e)) tag_q[16*e +: 16] <= o_tag;
     end
   end
 
