@@ -581,8 +581,8 @@ module fiu_dotadd #(
   end
 
   // ================================================================ D4: normalise, round
-  // D4a: the leading-zero count and the normalising shift; D4b (DEEP: a stage of its own): the
-  // shift, the rounding and the special values.
+  // D4a: the leading-zero count and the normalising shift (DEEP: and the shift's multiple of 16);
+  // D4b (DEEP: a stage of its own): the shift, the rounding and the special values.
   // D3's fields; the mark is read only here, so D4b does not carry it. The sum is exactly zero
   // when its magnitude is (T3 alone is never zero), found here beside the count.
   localparam int D4W = D3W - 99 + 1;
@@ -611,6 +611,10 @@ module fiu_dotadd #(
   `FIU_ASSERT("dotadd_cap_mark", !ld[SD4A] || !d3_seen_q ||
       sh_d == fiu_pkg::round_shift(d3_info, fiu_pkg::lzc({d3_mag, 1'b1, 28'd0})), gclk[SD4A], rst_ni)
 
+  // DEEP: the shift's multiple of 16 is made in D4a (fiu_round_pack PRESHIFT), the rest in D4b
+  logic [98:0] d4_mag;
+  assign d4_mag = DEEP ? d3_mag << {sh_d[7:4], 4'd0} : d3_mag;
+
   fiu_pipe_reg #(
     .W  (D4W + 8),
     .EN (DEEP)
@@ -618,7 +622,7 @@ module fiu_dotadd #(
     .clk_i  (gclk[SD4B]),
     .rst_ni (rst_ni),
     .en_i   (ld[SD4B]),
-    .d_i    ({d3_mag, d3_info, d3_sign, d3_mag == 99'd0, d3_special, d3_spec, d3_flush, sh_d}),
+    .d_i    ({d4_mag, d3_info, d3_sign, d3_mag == 99'd0, d3_special, d3_spec, d3_flush, sh_d}),
     .q_o    ({d4_q, f_sh})
   );
 
@@ -629,7 +633,8 @@ module fiu_dotadd #(
   assign {f_mag, f_info, f_sign, f_zero, f_special, f_spec, f_flush} = d4_q;
 
   fiu_round_pack #(
-    .W (99)
+    .W        (99),
+    .PRESHIFT (DEEP)
   ) u_round (
     .sign_i  (f_sign),
     .mag_i   (f_mag),

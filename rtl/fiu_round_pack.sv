@@ -13,7 +13,10 @@
 // is the 26-bit rounding window shifted right instead.
 module fiu_round_pack #(
   parameter int W  = 128,  // magnitude width, 26..128
-  parameter bit NORM = 0   // 1: mag_i is zero or has its leading one at bit W-1 or W-2
+  parameter bit NORM = 0,  // 1: mag_i is zero or has its leading one at bit W-1 or W-2
+  // 1: mag_i arrives shifted left by sh_i's multiple of 16 already (a pipeline's earlier stage),
+  // and only sh_i[3:0] is left to shift; the exponent still takes all of sh_i
+  parameter bit PRESHIFT = 0
 ) (
   input  logic                 sign_i,
   input  logic [W-1:0]         mag_i,
@@ -33,6 +36,7 @@ module fiu_round_pack #(
   logic [7:0]          e_ovf;     // overflow iff the left shift is at most this
   // After the leading-zero count:
   logic [7:0]          sh;        // left shift: min(lz, cap)
+  logic [7:0]          sh_m;      // the part of it left for the mantissa (PRESHIFT: sh[3:0])
   /* verilator lint_off UNUSEDSIGNAL */  // of norm only the top 25 bits are kept (low_mask covers the rest)
   logic [W-1:0]        norm;
   /* verilator lint_on UNUSEDSIGNAL */
@@ -52,9 +56,12 @@ module fiu_round_pack #(
 
     // Normal path: shift left by min(lz, cap); bits that end up under the guard bit are
     // found by a mask on the unshifted magnitude, beside the shifter.
+    // (PRESHIFT: no one is lost from the top, sh <= lz, so the mask on the pre-shifted
+    // magnitude finds the same bits)
     sh       = sh_i;
-    norm     = mag_i << sh;
-    low_mask = ({W{1'b1}} >> 25) >> sh;
+    sh_m     = PRESHIFT ? {4'd0, sh_i[3:0]} : sh_i;
+    norm     = mag_i << sh_m;
+    low_mask = ({W{1'b1}} >> 25) >> sh_m;
     xl       = {norm[W-1 -: 25], |(mag_i & low_mask)};
     // Tiny path (cap8 = 0, so sh = 0): the unshifted window shifted right.
     x0        = {mag_i[W-1 -: 25], |mag_i[W-26:0]};

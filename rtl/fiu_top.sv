@@ -153,7 +153,8 @@ module fiu_top #(
   assign req_fire    = req_valid_i && req_ready_o;
   assign hold_take   = hold_valid_q && s1_free;
   assign hold_load   = cfg_fire && req_fire;             // the request enters S1, the write waits
-  assign cfg_take    = hold_take || (cfg_fire && !req_fire);
+  // (cfg_fire && !req_fire, written without req_fire: that net loads every S1 request register)
+  assign cfg_take    = hold_take || (cfg_fire && !(req_valid_i && credit_ok));
   assign cfg_sel     = hold_valid_q ? hold_sel_q  : cfg_sel_i;
   assign cfg_addr    = hold_valid_q ? hold_addr_q : cfg_addr_i;
   assign cfg_data    = hold_valid_q ? hold_data_q : cfg_data_i;
@@ -295,7 +296,8 @@ module fiu_top #(
   logic [LANES*BDW-1:0] s1_bd;
   logic [LANES*5-1:0]  s1_cst;
   logic [LANES*20-1:0] coord_x, coord_y;   // sixteenths; DEEP = 0: in S1; DEEP = 1: aligned with S2 (spec 8.5)
-  logic [LANES*32-1:0] unpacked;           // the same
+  logic [LANES*32-1:0] unpacked;           // the same; DEEP = 1: aligned with S2 (two registers)
+  logic                r_req_gclk;         // DEEP: S1b's request group (S1b -> S2)
 
   for (genvar i = 0; i < LANES; i++) begin : g_s1
     logic [31:0] sysval;
@@ -324,11 +326,14 @@ module fiu_top #(
     );
 
     fiu_unpack #(
-      .REG (DEEP)
+      .REG  (DEEP),
+      .REG2 (DEEP)
     ) u_unpack (
       .clk_i    (s2_req_gclk),
       .rst_ni   (rst_ni),
       .en_i     (s2_req_ld),
+      .clk2_i   (r_req_gclk),
+      .en2_i    (s2_valid_q && !s2_cfg_q),
       .packed_i (s1_rb_q[32*i +: 32]),
       .comp_i   (s1_unpack_comp_q),
       .fmt_i    (s1_unpack_fmt_q),
@@ -468,36 +473,42 @@ module fiu_top #(
 
   // ================================================================ DEEP: S1b (the fetch register), S2b
   // With DEEP = 1 the slot spends three clocks between S1 and the operand select: S1b (fiu_plane_fetch
-  // forms the plane address and reads the memories at its edge; the second halves of fiu_coord and
-  // fiu_unpack; each lane's b and d), S2 (the memories' outputs) and S2b (those outputs
-  // registered). DEEP = 0: the registers below are wires, and the operand select is in S2.
-  logic [PW-1:0] pay_b, r_pay, s2_pay;
+  // forms the plane address and reads the memories at its edge; the second half of fiu_coord; the
+  // normalisation of fiu_unpack's conversion; each lane's b and d), S2 (the memories' outputs; the
+  // rest of the conversion) and S2b (those outputs registered). DEEP = 0: the registers below are
+  // wires, and the operand select is in S2.
+  logic [PW-1:0] pay_b, r_pay, pay_2, s2_pay;
   logic          r_valid, r_cfg, s2_valid, s2_cfg;
   logic [34:0]   r_cfgw, s2_cfgw;
   logic [3*fiu_pkg::RAM_W-1:0] s2_words;
   logic [9:0]          s2_map;
   logic [LANES*5-1:0]  s2_pf_status;
   logic [LANES*2-1:0]  s2_pf_interp;
-  logic          r_req_gclk, b_req_gclk;   // S1b's and S2's request groups
+  logic          b_req_gclk;   // S2's request group (r_req_gclk: S1b's)
 
   assign pay_b[PW-1 -: PREQ] = s2_pay_q[PW-1 -: PREQ];
+  assign pay_2[PW-1 -: PREQ] = r_pay[PW-1 -: PREQ];
   for (genvar i = 0; i < LANES; i++) begin : g_s1b
-    if (DEEP) begin : g_halves   // the second halves of fiu_coord and fiu_unpack
+    if (DEEP) begin : g_halves   // S1b: fiu_coord's second half, each lane's b and d; S2: the unpack result
       logic        ex, own;
       logic [4:0]  cst;
       logic [31:0] x, field;
-      logic [2:0]  op;
+      logic [2:0]  op, op_2;
       /* verilator lint_off UNUSEDSIGNAL */  // zero: b and d are formed here
       logic [BDW-1:0] bd0;
       /* verilator lint_on UNUSEDSIGNAL */
-      assign op = s2_pay_q[PW-17 -: 3];
+      assign op   = s2_pay_q[PW-17 -: 3];
+      assign op_2 = r_pay[PW-17 -: 3];
       assign {ex, own, cst, x, bd0, field} = s2_pay_q[PLN*i +: PLN];
       // (VINTRP's I or J is rb, the field that the unpack result replaces only for UNPACK)
       assign pay_b[PLN*i +: PLN] = {ex, own, cst, x,
                                     lane_bd(op == fiu_pkg::OP_VINTRP, field, coord_x[20*i +: 20], coord_y[20*i +: 20]),
-                                    (op == fiu_pkg::OP_UNPACK) ? unpacked[32*i +: 32] : field};
+                                    field};
+      assign pay_2[PLN*i +: PLN] = {r_pay[PLN*i + 32 +: PLN - 32],
+                                    (op_2 == fiu_pkg::OP_UNPACK) ? unpacked[32*i +: 32] : r_pay[PLN*i +: 32]};
     end else begin : g_whole
       assign pay_b[PLN*i +: PLN] = s2_pay_q[PLN*i +: PLN];
+      assign pay_2[PLN*i +: PLN] = r_pay[PLN*i +: PLN];
     end
   end
 
@@ -589,7 +600,7 @@ module fiu_top #(
     .clk_i  (b_req_gclk),
     .rst_ni (rst_ni),
     .en_i   (r_valid && !r_cfg),
-    .d_i    ({r_pay, pf_words, pf_map, pf_status, pf_interp}),
+    .d_i    ({pay_2, pf_words, pf_map, pf_status, pf_interp}),
     .q_o    ({s2_pay, s2_words, s2_map, s2_pf_status, s2_pf_interp})
   );
 

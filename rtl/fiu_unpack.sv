@@ -1,7 +1,8 @@
 // fiu unpack stage (spec 6): one component of a 2_10_10_10 dword. Bit-exact to fiu_unpack()
 // in cmodel/unpack.c. Two halves: the field and its magnitude, then the conversion. REG = 0:
 // combinational; REG = 1 (fiu_top DEEP, spec 8.5): a register between the halves, so result_o
-// comes one enabled clock after the inputs.
+// comes one enabled clock after the inputs; REG2 = 1 (with REG = 1, fiu_top DEEP): a second
+// register inside the conversion, after the normalisation (clk2_i, en2_i), one clock more.
 //   fields: f0 9:0, f1 19:10, f2 29:20 (b = 10), f3 31:30 (b = 2); BGRA swaps comp 0 and 2
 //   fmt_i : UNORM 0, SNORM 1, SNORM_LEGACY 2, USCALED 3, SSCALED 4, UINT 5, SINT 6
 //   fmt_i = 7 or comp_i > 3 -> result 0 (the top raises FIU_ST_BAD_UNPACK).
@@ -17,12 +18,15 @@
 // yields exactly 2^-lz (1.0), as required. Value = q * 2^-(24+lz): biased exponent - 1
 // = 125 - lz, added to q (hidden bit at 2^23) as in the C model.
 module fiu_unpack #(
-  parameter bit REG = 1'b0
+  parameter bit REG  = 1'b0,
+  parameter bit REG2 = 1'b0
 ) (
-  /* verilator lint_off UNUSEDSIGNAL */  // unused when REG = 0
+  /* verilator lint_off UNUSEDSIGNAL */  // unused when REG = 0 (clk2_i, en2_i: REG2 = 0)
   input  logic        clk_i,
   input  logic        rst_ni,
   input  logic        en_i,
+  input  logic        clk2_i,
+  input  logic        en2_i,
   /* verilator lint_on UNUSEDSIGNAL */
   input  logic [31:0] packed_i,
   input  logic [2:0]  comp_i,
@@ -143,19 +147,38 @@ module fiu_unpack #(
       endcase
       em1 = 8'd125 - lz;            // value = q * 2^-(24+lz)
     end
+  end
+
+  // REG2: the quotient and its exponent registered before the rounding and the result's select
+  logic [24:0] qr_r;
+  logic [7:0]  em1_r;
+  logic [9:0]  u_r;
+  logic [10:0] s_r;
+  logic        sign_r, zero_r, illegal_r;
+  logic [2:0]  fmt_r;
+
+  fiu_pipe_reg #(.W(25 + 8 + 10 + 11 + 1 + 1 + 1 + 3), .EN(REG2)) u_quot (
+    .clk_i  (clk2_i),
+    .rst_ni (rst_ni),
+    .en_i   (en2_i),
+    .d_i    ({qr, em1, u_h, s_h, sign_h, zero_h, illegal_h, fmt_h}),
+    .q_o    ({qr_r, em1_r, u_r, s_r, sign_r, zero_r, illegal_r, fmt_r})
+  );
+
+  always_comb begin
     // {em1, 23'd0} + q + round: the rounded q has its top bit at 23 (nonzero M) or, when it
     // carries, is 2^24, so the exponent is em1 + 1 or em1 + 2, made beside the increment.
-    q_up = {1'b0, qr[24:1]} + 25'(qr[0]);
-    magf = {q_up[24] ? em1 + 8'd2 : em1 + 8'd1, q_up[22:0]};
-    fp   = zero_h ? 32'd0 : {sign_h, magf};
+    q_up = {1'b0, qr_r[24:1]} + 25'(qr_r[0]);
+    magf = {q_up[24] ? em1_r + 8'd2 : em1_r + 8'd1, q_up[22:0]};
+    fp   = zero_r ? 32'd0 : {sign_r, magf};
 
-    if (illegal_h) begin
+    if (illegal_r) begin
       result_o = 32'd0;             // comp 4..7: illegal
     end else begin
-      unique case (fmt_h)
+      unique case (fmt_r)
         FmtUnorm, FmtSnorm, FmtSnormLeg, FmtUscaled, FmtSscaled: result_o = fp;
-        FmtUint: result_o = {22'd0, u_h};
-        FmtSint: result_o = {{21{s_h[10]}}, s_h};
+        FmtUint: result_o = {22'd0, u_r};
+        FmtSint: result_o = {{21{s_r[10]}}, s_r};
         default: result_o = 32'd0;  // fmt 7: illegal
       endcase
     end
