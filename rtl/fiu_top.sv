@@ -14,9 +14,9 @@
 module fiu_top #(
   parameter int LANES     = 4,
   parameter int RAM_WORDS = 4096,
-  // 1: ten more pipeline registers for the clock rate (the fetch register S1b; the memories'
-  // outputs S2b; dot-add D0, D1b, D2a, D2b, D3b, D4b; post-multiply PM1; alpha keys AL),
-  // latency 18 instead of 8 (spec 8.5)
+  // 1: eleven more pipeline registers for the clock rate (the fetch register S1b; the memories'
+  // outputs S2b; dot-add D0, D1b, D2a, D2b, D3b, D4b; post-multiply PM0, PM1; alpha keys AL),
+  // latency 19 instead of 8 (spec 8.5)
   parameter bit DEEP      = 1'b0,
   // 1: each stage's payload registers clocked through fiu_clock_gate (spec 8.7), for simulation
   // speed (Verilator skips the logic behind an idle stage) or an ASIC's clock-gating cells; the
@@ -80,7 +80,7 @@ module fiu_top #(
   localparam int DL = fiu_pkg::DOTADD_LATENCY + (DEEP ? fiu_pkg::DOTADD_DEEP_STAGES : 0);
   // Clocks from the accepting edge to a one-slot request's response (spec 8.5), for testbenches.
   /* verilator lint_off UNUSEDPARAM */
-  localparam int LATENCY /*verilator public*/ = 4 + DL + (DEEP ? 4 : 0);
+  localparam int LATENCY /*verilator public*/ = 4 + DL + (DEEP ? 5 : 0);
   /* verilator lint_on UNUSEDPARAM */
   // Response FIFO entries = credits (spec 8.1): enough for one request per clock at full rate.
   localparam int RSP_DEPTH /*verilator public*/ = LATENCY + 2;
@@ -797,13 +797,29 @@ module fiu_top #(
   logic                c_pmul, c_sat;
   logic [LANES*32-1:0] pm_d;
   logic                dot_fused, dot_flush;
+  logic                pm0_req_ld, pm0_req_gclk;   // PM0 (DEEP): the post-multiply's operands
+  logic [FW-1:0]       pm0_cfgp;
+  logic [RW-1:0]       pm0_req;
   logic                pm1_req_ld, pm1_req_gclk;   // the post-multiply's DEEP register and PM1 (DEEP)
   logic [FW-1:0]       pm1_cfgp;
   logic [RW-1:0]       pm1_req;                    // the request group beside the post-multiply's result
 
   assign c_pmul     = c_req_q[LW + 7];
   assign c_sat      = c_req_q[LW + 9];
-  assign pm1_req_ld = is_req(c_cfgp_q);
+  assign pm0_req_ld = is_req(c_cfgp_q);
+  assign pm1_req_ld = is_req(pm0_cfgp);
+
+  if (DEEP) begin : g_pm0_gate
+    fiu_clock_gate #(
+      .GATE (CLOCK_GATE)
+    ) u_pm0_req_clock_gate (
+      .clk_i (clk_i),
+      .en_i  (pm0_req_ld),
+      .clk_o (pm0_req_gclk)
+    );
+  end else begin : g_pm0_no_gate
+    assign pm0_req_gclk = clk_i;
+  end
 
   fiu_clock_gate #(
     .GATE (CLOCK_GATE)
@@ -838,8 +854,8 @@ module fiu_top #(
   assign dot_gclk[DL-1] = c_req_gclk;
 
   for (genvar i = 0; i < LANES; i++) begin : g_out
-    logic [31:0] dot_r, r_mul, aux;
-    logic        use_dot, mul;
+    logic [31:0] dot_r, r_mul, aux, r0, rb0, alt0;
+    logic        use_dot, mul, pmul0, sat0;
 
     assign use_dot = c_req_q[CLN*i + 34];
     assign mul     = c_req_q[CLN*i + 33];
@@ -865,17 +881,29 @@ module fiu_top #(
       .r_o         (dot_r)
     );
 
+    // PM0 (DEEP): the operands registered beside the multipliers, away from the dot-add's rounding
+    fiu_pipe_reg #(
+      .W  (3 * 32 + 2),
+      .EN (DEEP)
+    ) u_pm0 (
+      .clk_i  (pm0_req_gclk),
+      .rst_ni (rst_ni),
+      .en_i   (pm0_req_ld),
+      .d_i    ({dot_r, aux, use_dot ? dot_r : aux, mul && c_pmul, mul && c_sat}),   // MUL mode only
+      .q_o    ({r0, rb0, alt0, pmul0, sat0})
+    );
+
     fiu_post_multiply #(
       .DEEP (DEEP)
     ) u_post_multiply (
       .clk_i  (pm1_req_gclk),
       .rst_ni (rst_ni),
       .en_i   (pm1_req_ld),
-      .r_i    (dot_r),
-      .rb_i   (aux),
-      .alt_i  (use_dot ? dot_r : aux),
-      .pmul_i (mul && c_pmul),   // MUL mode only
-      .sat_i  (mul && c_sat),
+      .r_i    (r0),
+      .rb_i   (rb0),
+      .alt_i  (alt0),
+      .pmul_i (pmul0),
+      .sat_i  (sat0),
       .r_o    (r_mul)
     );
 
@@ -884,7 +912,30 @@ module fiu_top #(
     assign pm_d[32*i +: 32] = r_mul;
   end
 
-  // PM1 (DEEP): the control beside the post-multiply's product register
+  // PM0, PM1 (DEEP): the control beside the post-multiply's operand and product registers
+  fiu_pipe_reg #(
+    .W     (FW),
+    .EN    (DEEP),
+    .RESET (1'b1)   // the valid and cfg bits
+  ) u_pm0_cfgp (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .en_i   (1'b1),
+    .d_i    (c_cfgp_q),
+    .q_o    (pm0_cfgp)
+  );
+
+  fiu_pipe_reg #(
+    .W  (RW),
+    .EN (DEEP)
+  ) u_pm0_req (
+    .clk_i  (pm0_req_gclk),
+    .rst_ni (rst_ni),
+    .en_i   (pm0_req_ld),
+    .d_i    (c_req_q),
+    .q_o    (pm0_req)
+  );
+
   fiu_pipe_reg #(
     .W     (FW),
     .EN    (DEEP),
@@ -893,7 +944,7 @@ module fiu_top #(
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .en_i   (1'b1),
-    .d_i    (c_cfgp_q),
+    .d_i    (pm0_cfgp),
     .q_o    (pm1_cfgp)
   );
 
@@ -904,7 +955,7 @@ module fiu_top #(
     .clk_i  (pm1_req_gclk),
     .rst_ni (rst_ni),
     .en_i   (pm1_req_ld),
-    .d_i    (c_req_q),
+    .d_i    (pm0_req),
     .q_o    (pm1_req)
   );
 
@@ -1224,5 +1275,5 @@ module fiu_top #(
   endfunction
 
   assign busy_o = clearing || hold_valid_q || s1_valid_q || s2_valid_q || r_valid || s2_valid || any_stage_valid(cfgp_q) ||
-                  c_cfgp_q[FW-1] || pm1_cfgp[FW-1] || a_valid || o_valid || rsp_valid_q;
+                  c_cfgp_q[FW-1] || pm0_cfgp[FW-1] || pm1_cfgp[FW-1] || a_valid || o_valid || rsp_valid_q;
 endmodule
