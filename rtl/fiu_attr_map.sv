@@ -16,7 +16,8 @@ module fiu_attr_map #(
   output logic [10:0] rdata_o,    // the entry at raddr_i of the last read
   output logic        clearing_o
 );
-  logic [10:0] mem_q [256];
+  // no_rw_check: Yosys adds no read-during-write logic (never both in one clock, the assertion)
+  (* no_rw_check *) logic [10:0] mem_q [256];
   logic [8:0]  clr_q, clr_d;      // clr_q[8]: clearing done
   logic        mem_we;
   logic [7:0]  mem_waddr;

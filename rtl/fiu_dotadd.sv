@@ -173,15 +173,18 @@ module fiu_dotadd #(
   // output register (P) instead of fabric flip-flops behind a cascade.
   logic [81:0] p_plo;   // two 41-bit partial products
   logic [61:0] p_phi;   // two 31-bit partial products
-  // Per product, for its leading one at bit 47 (hi) or 46 (lo): h before rounding (what the
-  // unfused rounding needs of it, rinfo, is made in D2 beside the partial products' sum).
+  // Per product, for its leading one at bit 47 (hi) or 46 (lo): h before rounding, and what the
+  // unfused rounding needs of it (rinfo): made here (DEEP = 0), or in D2 beside the partial
+  // products' sum (DEEP = 1, where D1's exponent path is the longer).
   logic [23:0] p_hhi, p_hlo, p_hh2;
+  logic [39:0] p_rinfo;   // {hi, lo} per product; zero with DEEP = 1
   logic [1:0]  p_neg, p_inf, p_zero, p_nan;
 
   for (genvar k = 0; k < 2; k++) begin : g_mul
     assign p_plo[41*k +: 41] = 41'(op_man[24*(2*k) +: 24]) * 41'(op_man[24*(2*k+1) +: 17]);
     assign p_phi[31*k +: 31] = 31'(op_man[24*(2*k) +: 24]) * 31'(op_man[24*(2*k+1) + 17 +: 7]);
     assign p_hlo[12*k +: 12]    = $signed(p_elate[12*k +: 12]) + $signed(p_eearly[12*k +: 12]);
+    assign p_rinfo[20*k +: 20]  = DEEP ? 20'd0 : {rinfo(p_hlo[12*k +: 12], 1'b1), rinfo(p_hlo[12*k +: 12], 1'b0)};
     assign p_hhi[12*k +: 12]    = $signed(p_elate[12*k +: 12]) + ($signed(p_eearly[12*k +: 12]) + 12'sd1);
     assign p_hh2[12*k +: 12]    = $signed(p_elate[12*k +: 12]) + ($signed(p_eearly[12*k +: 12]) + 12'sd2);
     assign p_neg[k]  = op_neg[2*k] ^ op_neg[2*k+1];
@@ -190,9 +193,9 @@ module fiu_dotadd #(
     assign p_nan[k]  = (op_inf[2*k] & op_zero[2*k+1]) | (op_zero[2*k] & op_inf[2*k+1]);
   end
 
-  localparam int D1W = 82 + 62 + 3 * 24 + 2 + 2 + 2 + 1 + 24 + 2 * 12 + 1 + 1 + 1 + 1 + 1;
+  localparam int D1W = 82 + 62 + 40 + 3 * 24 + 2 + 2 + 2 + 1 + 24 + 2 * 12 + 1 + 1 + 1 + 1 + 1;
   logic [D1W-1:0] d1_d, d1_q;
-  assign d1_d = {p_plo, p_phi, p_hhi, p_hlo, p_hh2, p_neg, p_inf, p_zero, (|op_nan) | (|p_nan),
+  assign d1_d = {p_plo, p_phi, p_rinfo, p_hhi, p_hlo, p_hh2, p_neg, p_inf, p_zero, (|op_nan) | (|p_nan),
                  op_man[96 +: 24], e_h, e_h1, op_inf[4], op_zero[4], op_neg[4], op_fused, op_flush};
 
   always_ff @(posedge gclk[SD1]) begin
@@ -211,25 +214,26 @@ module fiu_dotadd #(
   logic         u_nan, u_einf, u_ezero, u_eneg, u_fused, u_flush;
   logic [23:0]  u_eman;
   logic [11:0]  u_eh, u_eh1;
-  logic [D1W-145:0] d1_rest, u_rest;   // D1's fields but the partial products
+  logic [D1W-185:0] d1_rest, u_rest;   // D1's fields but the partial products and rinfo
   logic [19:0]      x_rhi, x_rlo;
-  /* verilator lint_off UNUSEDSIGNAL */  // rinfo reads hlo; the rest travels in d1_rest
+  /* verilator lint_off UNUSEDSIGNAL */  // DEEP = 1 reads hlo, DEEP = 0 the rinfo of D1
+  logic [39:0]      d1_rinfo;
   logic [23:0]      d1_hhi, d1_hlo, d1_hh2;
-  logic [D1W-145-72:0] d1_tail;
+  logic [D1W-185-72:0] d1_tail;
   /* verilator lint_on UNUSEDSIGNAL */
-  assign {u_plo, u_phi, d1_rest} = d1_q;
+  assign {u_plo, u_phi, d1_rinfo, d1_rest} = d1_q;
   assign {d1_hhi, d1_hlo, d1_hh2, d1_tail} = d1_rest;
 
   for (genvar k = 0; k < 2; k++) begin : g_psum
     assign p_sum[48*k +: 48] = 48'(u_plo[41*k +: 41]) + {u_phi[31*k +: 31], 17'd0};
-    // beside the sum: rinfo for both positions of the leading one
-    assign x_rhi[10*k +: 10] = rinfo(d1_hlo[12*k +: 12], 1'b1);
-    assign x_rlo[10*k +: 10] = rinfo(d1_hlo[12*k +: 12], 1'b0);
+    // DEEP = 1: rinfo for both positions of the leading one, beside the sum
+    assign x_rhi[10*k +: 10] = DEEP ? rinfo(d1_hlo[12*k +: 12], 1'b1) : d1_rinfo[20*k + 10 +: 10];
+    assign x_rlo[10*k +: 10] = DEEP ? rinfo(d1_hlo[12*k +: 12], 1'b0) : d1_rinfo[20*k +: 10];
   end
 
   // D2a (DEEP): the summed products registered before their normalisation and rounding.
   fiu_pipe_reg #(
-    .W  (96 + 40 + D1W - 144),
+    .W  (96 + 40 + D1W - 184),
     .EN (DEEP)
   ) u_d2a (
     .clk_i  (gclk[SD2A]),

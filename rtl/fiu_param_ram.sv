@@ -38,7 +38,8 @@ module fiu_param_ram #(
   assign bump = {1'b0, raddr_i[1:0] == 2'd3, raddr_i[1], raddr_i[1:0] != 2'd0};
 
   for (genvar b = 0; b < 4; b++) begin : g_bank
-    logic [W-1:0]  mem_q [ROWS];
+    // no_rw_check: Yosys adds no read-during-write logic (never both in one clock, the assertion)
+    (* no_rw_check *) logic [W-1:0] mem_q [ROWS];
     logic [AW-3:0] row;
     // bank b holds word w + k with k = (b - w) % 4: row w/4, or w/4 + 1 for banks below w % 4
     assign row = raddr_i[AW-1:2] + (AW-2)'(bump[b]);
