@@ -222,17 +222,13 @@ module fiu_plane_fetch #(
   logic [31:0]        f_cfg_data;
   logic               f_gclk;   // the S1b request group's clock
 
-  if (REG) begin : g_f_gate
-    fiu_clock_gate #(
-      .GATE (CLOCK_GATE)
-    ) u_f_clock_gate (
-      .clk_i (clk_i),
-      .en_i  (s1_req_i),
-      .clk_o (f_gclk)
-    );
-  end else begin : g_f_no_gate
-    assign f_gclk = clk_i;
-  end
+  fiu_clock_gate #(
+    .GATE (CLOCK_GATE && REG)   // REG = 0: S1b is wires
+  ) u_f_clock_gate (
+    .clk_i (clk_i),
+    .en_i  (s1_req_i),
+    .clk_o (f_gclk)
+  );
 
   fiu_pipe_reg #(
     .W     (3),

@@ -512,26 +512,22 @@ module fiu_top #(
     end
   end
 
-  if (DEEP) begin : g_deep_gates
-    fiu_clock_gate #(
-      .GATE (CLOCK_GATE)
-    ) u_r_req_clock_gate (
-      .clk_i (clk_i),
-      .en_i  (s2_valid_q && !s2_cfg_q),
-      .clk_o (r_req_gclk)
-    );
+  // (DEEP = 0: the registers they clock are wires, so no gate)
+  fiu_clock_gate #(
+    .GATE (CLOCK_GATE && DEEP)
+  ) u_r_req_clock_gate (
+    .clk_i (clk_i),
+    .en_i  (s2_valid_q && !s2_cfg_q),
+    .clk_o (r_req_gclk)
+  );
 
-    fiu_clock_gate #(
-      .GATE (CLOCK_GATE)
-    ) u_b_req_clock_gate (
-      .clk_i (clk_i),
-      .en_i  (r_valid && !r_cfg),
-      .clk_o (b_req_gclk)
-    );
-  end else begin : g_no_deep_gates
-    assign r_req_gclk = clk_i;
-    assign b_req_gclk = clk_i;
-  end
+  fiu_clock_gate #(
+    .GATE (CLOCK_GATE && DEEP)
+  ) u_b_req_clock_gate (
+    .clk_i (clk_i),
+    .en_i  (r_valid && !r_cfg),
+    .clk_o (b_req_gclk)
+  );
 
   // S1b -> S2: the valid and cfg bits every clock; a configuration slot's {sel, data}; a request
   // slot's payload
@@ -809,17 +805,13 @@ module fiu_top #(
   assign pm0_req_ld = is_req(c_cfgp_q);
   assign pm1_req_ld = is_req(pm0_cfgp);
 
-  if (DEEP) begin : g_pm0_gate
-    fiu_clock_gate #(
-      .GATE (CLOCK_GATE)
-    ) u_pm0_req_clock_gate (
-      .clk_i (clk_i),
-      .en_i  (pm0_req_ld),
-      .clk_o (pm0_req_gclk)
-    );
-  end else begin : g_pm0_no_gate
-    assign pm0_req_gclk = clk_i;
-  end
+  fiu_clock_gate #(
+    .GATE (CLOCK_GATE && DEEP)   // DEEP = 0: PM0 is wires
+  ) u_pm0_req_clock_gate (
+    .clk_i (clk_i),
+    .en_i  (pm0_req_ld),
+    .clk_o (pm0_req_gclk)
+  );
 
   fiu_clock_gate #(
     .GATE (CLOCK_GATE)
