@@ -41,7 +41,10 @@ module fiu_dotadd #(
   parameter bit         CLOCK_GATE = 1'b0,
   // operands (a..e: bits 0..4) that may arrive unnormalised; the others must be normalised
   // (fiu_pkg::op_norm) or zero
-  parameter logic [4:0] NORM       = fiu_pkg::DOTADD_NORM
+  parameter logic [4:0] NORM       = fiu_pkg::DOTADD_NORM,
+  // 1: unfused mode rounds both products. 0: it rounds a * b only, and c * d must then be an exact
+  // zero in unfused mode (c or d a zero, the other finite; checked by an assertion)
+  parameter bit         ROUND_CD   = fiu_pkg::DOTADD_ROUND_CD
 ) (
   // one of the clocks is unused: clk_i with CLOCK_GATE = 1, stage_clk_i without
   /* verilator lint_off UNUSEDSIGNAL */
@@ -204,6 +207,10 @@ module fiu_dotadd #(
     end
   end
 
+  // ROUND_CD = 0: an unfused operation's c * d is an exact zero
+  `FIU_ASSERT("dotadd_cd_zero", ROUND_CD || !ld[SD1] || op_fused ||
+      (p_zero[1] && !p_inf[1] && !op_nan[2] && !op_nan[3]), gclk[SD1], rst_ni)
+
   // ================================================================ D2: terms, specials, sort
   logic [95:0]  p_sum, u_prod;
   logic [81:0]  u_plo;
@@ -283,13 +290,18 @@ module fiu_dotadd #(
       r_inf  = carry ? ovf1 : ovf0;
     end
 
+    // rounded in unfused mode: a * b always, c * d with ROUND_CD (else it is an exact zero)
+    localparam bit RND = (k == 0) || ROUND_CD;
+    logic unf;
+    assign unf = RND && !u_fused;
+
     assign t_neg[k]  = u_pneg[k];
-    assign t_inf[k]  = u_pinf[k] | (!u_fused && !u_pzero[k] && !r_zero && r_inf);
-    assign t_zero[k] = !u_pinf[k] && (u_pzero[k] || (!u_fused && r_zero));
-    assign t_man[48*k +: 48] = u_fused ? n : carry ? {1'b1, 47'd0} : {t, 24'd0};
+    assign t_inf[k]  = u_pinf[k] | (unf && !u_pzero[k] && !r_zero && r_inf);
+    assign t_zero[k] = !u_pinf[k] && (u_pzero[k] || (unf && r_zero));
+    assign t_man[48*k +: 48] = !unf ? n : carry ? {1'b1, 47'd0} : {t, 24'd0};
     assign t_hpre[12*k +: 12] = hpre;
     assign t_hp1[12*k +: 12]  = u_prod[48*k+47] ? u_hh2[12*k +: 12] : u_hhi[12*k +: 12];
-    assign t_c[k]             = !u_fused && carry;
+    assign t_c[k]             = unf && carry;
   end
 
   assign t_inf[2]        = u_einf;

@@ -73,6 +73,9 @@ package fiu_pkg;
   // own b (coordinate x, I, J), d (coordinate y) and e (VINTRP's D); a and c are plane words,
   // normalised once per slot.
   localparam logic [4:0] DOTADD_NORM = 5'b11010;
+  // Whether fiu_dotadd's unfused mode rounds c * d as well as a * b: fiu_top keeps c * d an exact
+  // zero in unfused mode (only VINTRP is unfused, and its c, d are +0, -0), so it rounds a * b only.
+  localparam bit DOTADD_ROUND_CD = 1'b0;
   /* verilator lint_on UNUSEDPARAM */
 
   // A dot-add operand, decoded (spec 8.6): {nan, inf, zero, sub, neg, elsb, man}, the value

@@ -856,7 +856,8 @@ module fiu_top #(
     fiu_dotadd #(
       .DEEP       (DEEP),
       .CLOCK_GATE (CLOCK_GATE),
-      .NORM       (fiu_pkg::DOTADD_NORM)
+      .NORM       (fiu_pkg::DOTADD_NORM),
+      .ROUND_CD   (fiu_pkg::DOTADD_ROUND_CD)
     ) u_dotadd (
       .clk_i       (clk_i),
       .stage_clk_i (dot_gclk),

@@ -3,7 +3,8 @@
 module dotadd_f32 #(
   parameter bit         DEEP       = 1'b0,
   parameter bit         CLOCK_GATE = 1'b0,
-  parameter logic [4:0] NORM       = fiu_pkg::DOTADD_NORM
+  parameter logic [4:0] NORM       = fiu_pkg::DOTADD_NORM,
+  parameter bit         ROUND_CD   = fiu_pkg::DOTADD_ROUND_CD
 ) (
   input  logic        clk_i,
   input  logic [fiu_pkg::DOTADD_LATENCY + (DEEP ? fiu_pkg::DOTADD_DEEP_STAGES : 0) - 1:0] stage_clk_i,
@@ -23,6 +24,8 @@ module dotadd_f32 #(
   /* verilator lint_off UNUSEDPARAM */  // read by tb_dotadd through the Verilated class
   localparam int LATENCY /*verilator public*/ =
       fiu_pkg::DOTADD_LATENCY + (DEEP ? fiu_pkg::DOTADD_DEEP_STAGES : 0);
+  // 0: the testbench keeps c * d an exact zero in unfused mode, as fiu_top does
+  localparam bit ROUNDS_CD /*verilator public*/ = ROUND_CD;
   /* verilator lint_on UNUSEDPARAM */
 
   logic [5*fiu_pkg::OP_W-1:0] ops;
@@ -37,7 +40,8 @@ module dotadd_f32 #(
   fiu_dotadd #(
     .DEEP       (DEEP),
     .CLOCK_GATE (CLOCK_GATE),
-    .NORM       (NORM)
+    .NORM       (NORM),
+    .ROUND_CD   (ROUND_CD)
   ) u_dotadd (
     .clk_i       (clk_i),
     .stage_clk_i (stage_clk_i),
