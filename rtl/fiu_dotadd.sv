@@ -583,8 +583,18 @@ module fiu_dotadd #(
 
   // min(lz, cap) as one leading-zero count: a one at index 98 - cap (none for cap >= 99) caps
   // the count at cap, so D4 has no comparison after the count.
+  // The mark's bit 98 - cap from cap's two nibbles decoded (one AND per bit, not a shifter).
+  function automatic logic [98:0] cap_mark_of(input logic [7:0] cap);
+    logic [15:0] lo, hi;   // one-hot: cap[3:0], cap[7:4]
+    for (int i = 0; i < 16; i++) begin
+      lo[i] = cap[3:0] == 4'(i);
+      hi[i] = cap[7:4] == 4'(i);
+    end
+    for (int j = 0; j < 99; j++) cap_mark_of[98 - j] = hi[j / 16] & lo[j % 16];
+  endfunction
+
   logic [98:0] cap_mark;
-  assign cap_mark = {1'b1, 98'd0} >> b_info[fiu_pkg::ROUND_INFO_W-2 -: 8];
+  assign cap_mark = cap_mark_of(b_info[fiu_pkg::ROUND_INFO_W-2 -: 8]);
 
   localparam int D3W = 99 + 99 + fiu_pkg::ROUND_INFO_W + 1 + 1 + 32 + 1;
   logic [D3W-1:0] d3_d, d3_q;

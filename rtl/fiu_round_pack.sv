@@ -37,9 +37,6 @@ module fiu_round_pack #(
   // After the leading-zero count:
   logic [7:0]          sh;        // left shift: min(lz, cap)
   logic [7:0]          sh_m;      // the part of it left for the mantissa (PRESHIFT: sh[3:0])
-  /* verilator lint_off UNUSEDSIGNAL */  // of norm only the top 25 bits are kept (low_mask covers the rest)
-  logic [W-1:0]        norm;
-  /* verilator lint_on UNUSEDSIGNAL */
   logic [W-1:0]        low_mask;
   logic [25:0]         xl, x0, yr, lost_mask, y;
   logic                sticky;
@@ -51,6 +48,31 @@ module fiu_round_pack #(
   logic [30:0]         packed_mag;
   logic [31:0]         r_gen;      // the general path's result
 
+  // Ones at the bits that a remaining left shift below 2^b cannot lift into the top 25.
+  function automatic logic [W-1:0] below_top(input int b);
+    int k;
+    k = W - 25 - (1 << b);   // the highest such bit
+    below_top = (k < 0) ? '0 : {W{1'b1}} >> (W - 1 - k);
+  endfunction
+
+  // (m << s)[W-1 -: 25]: the largest step first, and after each step the bits that the smaller
+  // steps can no longer lift into the top 25 are cleared, so the later steps shift fewer bits
+  // (a plain W-bit shifter would shift them all).
+  function automatic logic [24:0] shift_top(input logic [W-1:0] m, input logic [7:0] s);
+    logic [W-1:0] v;
+    v = m;
+    for (int b = 7; b >= 0; b--) begin
+      if (s[b]) v = v << (1 << b);
+      v = v & ~below_top(b);
+    end
+    shift_top = v[W-1 -: 25];
+  endfunction
+
+  logic [24:0] norm_top;   // the shifted magnitude's top 25 bits
+  // Continuous assigns: Icarus 11 re-runs an always_comb that calls a looping function.
+  assign sh_m     = PRESHIFT ? {4'd0, sh_i[3:0]} : sh_i;
+  assign norm_top = shift_top(mag_i, sh_m);
+
   always_comb begin
     {tiny, cap8, dsh, e_bias, ovf_all, ovf_none, e_ovf} = info_i;
 
@@ -59,10 +81,8 @@ module fiu_round_pack #(
     // (PRESHIFT: no one is lost from the top, sh <= lz, so the mask on the pre-shifted
     // magnitude finds the same bits)
     sh       = sh_i;
-    sh_m     = PRESHIFT ? {4'd0, sh_i[3:0]} : sh_i;
-    norm     = mag_i << sh_m;
     low_mask = ({W{1'b1}} >> 25) >> sh_m;
-    xl       = {norm[W-1 -: 25], |(mag_i & low_mask)};
+    xl       = {norm_top, |(mag_i & low_mask)};
     // Tiny path (cap8 = 0, so sh = 0): the unshifted window shifted right.
     x0        = {mag_i[W-1 -: 25], |mag_i[W-26:0]};
     yr        = x0 >> dsh;
