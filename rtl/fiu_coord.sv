@@ -84,10 +84,21 @@ module fiu_coord #(
     .q_o    ({px, py, tbl_s, hit_s, idx_s, ox_s, oy_s})
   );
 
+  // table_i[4*k +: 4] as four 16-way multiplexers (an indexed part-select became a shifter)
+  function automatic logic [3:0] nibble(input logic [16*4-1:0] table_i, input logic [3:0] k);
+    logic [3:0]  r;
+    logic [15:0] col;   // bit b of every entry
+    for (int b = 0; b < 4; b++) begin
+      for (int j = 0; j < 16; j++) col[j] = table_i[4*j + b];
+      r[b] = col[k];
+    end
+    nibble = r;
+  endfunction
+
   assign first = hit_s & (~hit_s + 16'd1);
   assign idx   = idx_s | onehot_pick(first, smp_prio_i);
-  assign sx    = tbl_s ? smp_x_i[4*idx +: 4] : ox_s;
-  assign sy    = tbl_s ? smp_y_i[4*idx +: 4] : oy_s;
+  assign sx    = tbl_s ? nibble(smp_x_i, idx) : ox_s;
+  assign sy    = tbl_s ? nibble(smp_y_i, idx) : oy_s;
   assign x_o   = {px, sx};
   assign y_o   = {py, sy};
 endmodule
