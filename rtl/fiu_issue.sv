@@ -30,8 +30,17 @@ module fiu_issue #(
   assign lead_key_o = pick(leader, key_i);
   assign first_o    = served_i == '0;
 
+  // lane i joins the leader's group when its key equals the leader's: the leader is a lower lane
+  // (or i itself), so each pair of lanes is compared once, beside the pick of the leader's key
+  function automatic logic in_group(input int i, input logic [LANES-1:0] ld, input logic [LANES*KW-1:0] keys);
+    logic g;
+    g = ld[i];
+    for (int j = 0; j < i; j++) g = g | (ld[j] && keys[KW*i +: KW] == keys[KW*j +: KW]);
+    in_group = g;
+  endfunction
+
   for (genvar i = 0; i < LANES; i++) begin : g_group
-    assign group[i] = cand[i] && key_i[KW*i +: KW] == lead_key_o;
+    assign group[i] = cand[i] && in_group(i, leader, key_i);
   end
 
   assign own_o  = (split_i && cand != '0) ? (group | (first_o ? ~exec_i : '0)) : ~served_i;

@@ -264,11 +264,13 @@ module fiu_top #(
     select_word = w;
   endfunction
 
-  function automatic logic any_differs(input logic [LANES-1:0] lanes, input logic [LANES*32-1:0] words,
-                                       input logic [31:0] ref_word);
+  // two of the lanes hold different words: each pair compared once (not each lane against a
+  // picked word, which would put the pick before the comparisons)
+  function automatic logic any_differs(input logic [LANES-1:0] lanes, input logic [LANES*32-1:0] words);
     logic d;
     d = 1'b0;
-    for (int i = 0; i < LANES; i++) d = d | (lanes[i] & (words[32*i +: 32] != ref_word));
+    for (int i = 0; i < LANES; i++)
+      for (int j = 0; j < i; j++) d = d | (lanes[i] & lanes[j] & (words[32*i +: 32] != words[32*j +: 32]));
     any_differs = d;
   endfunction
 
@@ -286,7 +288,7 @@ module fiu_top #(
   assign first_onehot   = exec & (~exec + LANES'(1));
   assign first_ra       = select_word(first_onehot, s1_ra_q);
   assign puni_resolve   = s1_ipa && s1_idx_q && s1_puniform_q;
-  assign puni_violation = puni_resolve && any_differs(exec, s1_ra_q, first_ra);
+  assign puni_violation = puni_resolve && any_differs(exec, s1_ra_q);
   assign sys_int        = !s1_idx_q && (s1_imm_q == 10'h060 || s1_imm_q == 10'h3fc);
   assign sys_x          = !s1_idx_q && s1_imm_q == 10'h070;
   assign sys_y          = !s1_idx_q && s1_imm_q == 10'h074;
