@@ -42,8 +42,8 @@ module fiu_dotadd #(
   // operands (a..e: bits 0..4) that may arrive unnormalised; the others must be normalised
   // (fiu_pkg::op_norm) or zero
   parameter logic [4:0] NORM       = fiu_pkg::DOTADD_NORM,
-  // 1: unfused mode rounds both products. 0: it rounds a * b only, and c * d must then be an exact
-  // zero in unfused mode (c or d a zero, the other finite; checked by an assertion)
+  // 1: unfused mode rounds both products. 0: it rounds a * b only, and c * d must then be exact in
+  // unfused mode (c = +1, or c or d a zero and the other finite; checked by an assertion)
   parameter bit         ROUND_CD   = fiu_pkg::DOTADD_ROUND_CD
 ) (
   // one of the clocks is unused: clk_i with CLOCK_GATE = 1, stage_clk_i without
@@ -207,8 +207,10 @@ module fiu_dotadd #(
     end
   end
 
-  // ROUND_CD = 0: an unfused operation's c * d is an exact zero
-  `FIU_ASSERT("dotadd_cd_zero", ROUND_CD || !ld[SD1] || op_fused ||
+  // ROUND_CD = 0: an unfused operation's c * d is exact, 1 * d or an exact zero
+  `FIU_ASSERT("dotadd_cd_exact", ROUND_CD || !ld[SD1] || op_fused ||
+      (!op_nan[2] && !op_inf[2] && !op_zero[2] && !op_neg[2] && op_man[48 +: 24] == 24'h80_0000 &&
+       p_elate[12 +: 12] == -12'sd23) ||
       (p_zero[1] && !p_inf[1] && !op_nan[2] && !op_nan[3]), gclk[SD1], rst_ni)
 
   // ================================================================ D2: terms, specials, sort
@@ -290,7 +292,7 @@ module fiu_dotadd #(
       r_inf  = carry ? ovf1 : ovf0;
     end
 
-    // rounded in unfused mode: a * b always, c * d with ROUND_CD (else it is an exact zero)
+    // rounded in unfused mode: a * b always, c * d with ROUND_CD (else it is exact)
     localparam bit RND = (k == 0) || ROUND_CD;
     logic unf;
     assign unf = RND && !u_fused;

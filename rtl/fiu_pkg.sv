@@ -70,11 +70,11 @@ package fiu_pkg;
   localparam int DOTADD_LATENCY = 4;
   localparam int DOTADD_DEEP_STAGES = 6;
   // Which fiu_dotadd operands (a, b, c, d, e: bits 0..4) fiu_top passes unnormalised: the lane's
-  // own b (coordinate x, I, J), d (coordinate y) and e (VINTRP's D); a and c are plane words,
-  // normalised once per slot.
-  localparam logic [4:0] DOTADD_NORM = 5'b11010;
-  // Whether fiu_dotadd's unfused mode rounds c * d as well as a * b: fiu_top keeps c * d an exact
-  // zero in unfused mode (only VINTRP is unfused, and its c, d are +0, -0), so it rounds a * b only.
+  // own b (coordinate x, I, J) and d (coordinate y, VINTRP P2's D); a, c and e are plane words,
+  // normalised once when written, or constants shared by the lanes.
+  localparam logic [4:0] DOTADD_NORM = 5'b01010;
+  // Whether fiu_dotadd's unfused mode rounds c * d as well as a * b: fiu_top keeps c * d exact in
+  // unfused mode (only VINTRP is unfused, and its c is +1), so it rounds a * b only.
   localparam bit DOTADD_ROUND_CD = 1'b0;
   /* verilator lint_on UNUSEDPARAM */
 

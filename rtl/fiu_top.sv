@@ -274,11 +274,12 @@ module fiu_top #(
     any_differs = d;
   endfunction
 
-  // The lane's own dot-add operands {d, b} (spec 8.6): VINTRP's -0 and I or J (fp32), or IPA's
-  // coordinates in sixteenths.
-  function automatic logic [2*fiu_pkg::OP_W-1:0] lane_bd(input logic vintrp, input logic [31:0] ij,
-                                                         input logic [19:0] x, input logic [19:0] y);
-    lane_bd = vintrp ? {fiu_pkg::f32_op(fiu_pkg::F32_NEG_ZERO), fiu_pkg::f32_op(ij)} :
+  // The lane's own dot-add operands {d, b} (spec 8.6): VINTRP's d (P2: the addend D, as the
+  // product 1 * D; P1: -0) and I or J (fp32), or IPA's coordinates in sixteenths.
+  function automatic logic [2*fiu_pkg::OP_W-1:0] lane_bd(input logic vintrp, input logic p2, input logic [31:0] ij,
+                                                         input logic [31:0] dw, input logic [19:0] x,
+                                                         input logic [19:0] y);
+    lane_bd = vintrp ? {fiu_pkg::f32_op(p2 ? dw : fiu_pkg::F32_NEG_ZERO), fiu_pkg::f32_op(ij)} :
                        {fiu_pkg::fix_op(y), fiu_pkg::fix_op(x)};
   endfunction
 
@@ -294,7 +295,7 @@ module fiu_top #(
   assign sys_y          = !s1_idx_q && s1_imm_q == 10'h074;
 
   localparam int BDW = 2 * fiu_pkg::OP_W;   // the lane's dot-add operands {d, b}
-  logic [LANES*32-1:0] ra_eff, s1_x, s1_field;
+  logic [LANES*32-1:0] ra_eff, s1_field;
   logic [LANES*BDW-1:0] s1_bd;
   logic [LANES*5-1:0]  s1_cst;
   logic [LANES*20-1:0] coord_x, coord_y;   // sixteenths; DEEP = 0: in S1; DEEP = 1: aligned with S2 (spec 8.5)
@@ -327,15 +328,16 @@ module fiu_top #(
       .status_o    (s1_cst[5*i +: 5])
     );
 
+    // the conversion's rounding in S2, after the payload register (DEEP = 0) or S1b's (DEEP = 1)
     fiu_unpack #(
       .REG  (DEEP),
-      .REG2 (DEEP)
+      .REG2 (1'b1)
     ) u_unpack (
       .clk_i    (s2_req_gclk),
       .rst_ni   (rst_ni),
       .en_i     (s2_req_ld),
-      .clk2_i   (r_req_gclk),
-      .en2_i    (s2_valid_q && !s2_cfg_q),
+      .clk2_i   (DEEP ? r_req_gclk : s2_req_gclk),
+      .en2_i    (DEEP ? (s2_valid_q && !s2_cfg_q) : s2_req_ld),
       .packed_i (s1_rb_q[32*i +: 32]),
       .comp_i   (s1_unpack_comp_q),
       .fmt_i    (s1_unpack_fmt_q),
@@ -345,15 +347,15 @@ module fiu_top #(
 
     // integer system values (spec 4.3)
     assign sysval = (s1_imm_q == 10'h060) ? s1_prim_id_q[32*i +: 32] : {32{s1_front_face_q[i]}};
-    // the lane's value field: the multiplier / I / J (rb), or the value itself
-    assign s1_field[32*i +: 32] = (s1_ipa && sys_int)                      ? sysval :
-                                  (s1_op_q == fiu_pkg::OP_UNPACK && !DEEP) ? unpacked[32*i +: 32] : s1_rb_q[32*i +: 32];
-    // x carries VINTRP's D (rd). DEEP = 0: the lane's b and d are formed here, so that S2's select
-    // is off D1's path; DEEP = 1: in S1b, where the coordinates join.
-    assign s1_x[32*i +: 32] = s1_vintrp ? s1_rd_q[32*i +: 32] : 32'd0;
-    // (VINTRP's I or J is rb: the field, without the unpack result that only UNPACK reads)
-    assign s1_bd[BDW*i +: BDW] = DEEP ? '0 : lane_bd(s1_vintrp, s1_rb_q[32*i +: 32], coord_x[20*i +: 20],
-                                                     coord_y[20*i +: 20]);
+    // the lane's value field: the multiplier / I / J (rb), or the value itself (the unpack result
+    // replaces it in S2)
+    assign s1_field[32*i +: 32] = (s1_ipa && sys_int) ? sysval : s1_rb_q[32*i +: 32];
+    // The lane's b and d, so that S2's select is off D1's path: DEEP = 0 here; DEEP = 1 VINTRP's
+    // here and IPA's in S1b, where the coordinates join. (VINTRP's I or J is rb, without the
+    // unpack result that only UNPACK reads; its D is rd.)
+    assign s1_bd[BDW*i +: BDW] = lane_bd(s1_vintrp, dec_vop == fiu_pkg::VINTRP_P2, s1_rb_q[32*i +: 32],
+                                         s1_rd_q[32*i +: 32], DEEP ? 20'd0 : coord_x[20*i +: 20],
+                                         DEEP ? 20'd0 : coord_y[20*i +: 20]);
   end
 
   logic [LANES*33-1:0] fetch_key;
@@ -426,13 +428,12 @@ module fiu_top #(
 
   // ================================================================ S2: the slot travels beside plane_fetch
   // The slot's valid and cfg bits (every clock); a configuration slot's {sel, data}; a request slot's
-  // payload: the request part, then per lane {exec, own, coord status, x (or rd), y, field} (x, y in
-  // sixteenths). Each
-  // group loads only with its kind of slot (spec 8.7), and the payload is assembled in the
+  // payload: the request part, then per lane {exec, own, coord status, {d, b}, field} (the lane's
+  // dot-add operands, 8.6; DEEP = 1: IPA's are formed in S1b). Each group loads only with its kind of slot (spec 8.7), and the payload is assembled in the
   // register's block (a combinational copy would be evaluated every clock by Verilator: s1_own
   // and s1_last change per slot).
   localparam int PREQ = 16 + 3 + 3 + 1 + 1 + 1 + 2 + 3 + 5 + 1 + 1 + 1;
-  localparam int PLN  = 1 + 1 + 5 + 32 + BDW + 32;
+  localparam int PLN  = 1 + 1 + 5 + BDW + 32;
   localparam int PW   = PREQ + LANES * PLN;
 
   logic [PW-1:0] s2_pay_q;
@@ -440,10 +441,10 @@ module fiu_top #(
   logic [34:0]   s2_cfgw_q;
 
   function automatic logic [LANES*PLN-1:0] pay_lanes(input logic [LANES-1:0] ex, input logic [LANES-1:0] own,
-                                                     input logic [LANES*5-1:0] cst, input logic [LANES*32-1:0] x,
-                                                     input logic [LANES*BDW-1:0] bd, input logic [LANES*32-1:0] field);
+                                                     input logic [LANES*5-1:0] cst, input logic [LANES*BDW-1:0] bd,
+                                                     input logic [LANES*32-1:0] field);
     for (int i = 0; i < LANES; i++) begin
-      pay_lanes[PLN*i +: PLN] = {ex[i], own[i], cst[5*i +: 5], x[32*i +: 32], bd[BDW*i +: BDW], field[32*i +: 32]};
+      pay_lanes[PLN*i +: PLN] = {ex[i], own[i], cst[5*i +: 5], bd[BDW*i +: BDW], field[32*i +: 32]};
     end
   endfunction
 
@@ -469,7 +470,7 @@ module fiu_top #(
   always_ff @(posedge s2_req_gclk) begin
     if (s2_req_ld) begin
       s2_pay_q <= {s1_tag_q, s1_op_q, s1_ipa_mode_q, s1_sat_q, s1_atest_q, s1_pmul_q, dec_vop, sys_int, sys_x, sys_y,
-                   dec_status, puni_violation, s1_first, s1_last, pay_lanes(exec, s1_own, s1_cst, s1_x, s1_bd, s1_field)};
+                   dec_status, puni_violation, s1_first, s1_last, pay_lanes(exec, s1_own, s1_cst, s1_bd, s1_field)};
     end
   end
 
@@ -478,7 +479,7 @@ module fiu_top #(
   // forms the plane address and reads the memories at its edge; the second half of fiu_coord; the
   // normalisation of fiu_unpack's conversion; each lane's b and d), S2 (the memories' outputs; the
   // rest of the conversion) and S2b (those outputs registered). DEEP = 0: the registers below are
-  // wires, and the operand select is in S2.
+  // wires, and the operand select and the conversion's rounding are in S2.
   logic [PW-1:0] pay_b, r_pay, pay_2, s2_pay;
   logic          r_valid, r_cfg, s2_valid, s2_cfg;
   logic [34:0]   r_cfgw, s2_cfgw;
@@ -491,26 +492,26 @@ module fiu_top #(
   assign pay_b[PW-1 -: PREQ] = s2_pay_q[PW-1 -: PREQ];
   assign pay_2[PW-1 -: PREQ] = r_pay[PW-1 -: PREQ];
   for (genvar i = 0; i < LANES; i++) begin : g_s1b
-    if (DEEP) begin : g_halves   // S1b: fiu_coord's second half, each lane's b and d; S2: the unpack result
-      logic        ex, own;
-      logic [4:0]  cst;
-      logic [31:0] x, field;
-      logic [2:0]  op, op_2;
-      /* verilator lint_off UNUSEDSIGNAL */  // zero: b and d are formed here
-      logic [BDW-1:0] bd0;
-      /* verilator lint_on UNUSEDSIGNAL */
+    if (DEEP) begin : g_halves   // S1b: fiu_coord's second half, IPA's b and d; S2: the unpack result
+      logic [6:0]     head;   // {ex, own, cst}
+      logic [31:0]    field;
+      logic [2:0]     op, op_2;
+      logic [BDW-1:0] bd0;    // VINTRP's, formed in S1
       assign op   = s2_pay_q[PW-17 -: 3];
       assign op_2 = r_pay[PW-17 -: 3];
-      assign {ex, own, cst, x, bd0, field} = s2_pay_q[PLN*i +: PLN];
-      // (VINTRP's I or J is rb, the field that the unpack result replaces only for UNPACK)
-      assign pay_b[PLN*i +: PLN] = {ex, own, cst, x,
-                                    lane_bd(op == fiu_pkg::OP_VINTRP, field, coord_x[20*i +: 20], coord_y[20*i +: 20]),
+      assign {head, bd0, field} = s2_pay_q[PLN*i +: PLN];
+      assign pay_b[PLN*i +: PLN] = {head,
+                                    (op == fiu_pkg::OP_VINTRP) ? bd0 :
+                                        lane_bd(1'b0, 1'b0, 32'd0, 32'd0, coord_x[20*i +: 20], coord_y[20*i +: 20]),
                                     field};
       assign pay_2[PLN*i +: PLN] = {r_pay[PLN*i + 32 +: PLN - 32],
                                     (op_2 == fiu_pkg::OP_UNPACK) ? unpacked[32*i +: 32] : r_pay[PLN*i +: 32]};
-    end else begin : g_whole
+    end else begin : g_whole   // S2: the unpack result
+      logic [2:0] op_2;
+      assign op_2 = r_pay[PW-17 -: 3];
       assign pay_b[PLN*i +: PLN] = s2_pay_q[PLN*i +: PLN];
-      assign pay_2[PLN*i +: PLN] = r_pay[PLN*i +: PLN];
+      assign pay_2[PLN*i +: PLN] = {r_pay[PLN*i + 32 +: PLN - 32],
+                                    (op_2 == fiu_pkg::OP_UNPACK) ? unpacked[32*i +: 32] : r_pay[PLN*i +: 32]};
     end
   end
 
@@ -623,8 +624,8 @@ module fiu_top #(
   logic [LANES*5-1:0]  ln_status;
   logic [LANES-1:0]    ln_own, ln_wm, ln_use_dot, ln_mul, ln_sat_ok;
   logic [LANES*32-1:0] ln_aux;
-  logic [LANES*fiu_pkg::OP_W-1:0] ln_b, ln_d, ln_e;
-  logic [fiu_pkg::OP_W-1:0]       op_a, op_c, op_pc, op_w0, op_w1, op_w2;
+  logic [LANES*fiu_pkg::OP_W-1:0] ln_b, ln_d;
+  logic [fiu_pkg::OP_W-1:0]       op_a, op_c, op_e, op_pc, op_w0, op_w1, op_w2;
   logic [31:0]         al2p_result, pc;
   logic [1:0]          map_interp;
   logic [7:0]          map_plane;
@@ -643,21 +644,24 @@ module fiu_top #(
   assign w0_f32 = fiu_pkg::ram_f32(s2_words[0 +: RAMW]);
   assign pc     = (s2_sys_x || s2_sys_y) ? 32'd0 : fiu_pkg::ram_f32(s2_words[2*RAMW +: RAMW]);
   assign op_pc = (s2_sys_x || s2_sys_y) ? fiu_pkg::f32_op(32'd0) : op_w2;
-  // P1: fma(P10, I, P0); P2: fma(P20, J, D); the absent product is +0 * -0 (spec 2.3)
+  // P1: fma(P10, I, P0) with c * d = 1 * -0; P2: fma(P20, J, D) with c * d = 1 * D, exact, and
+  // the addend -0 (spec 8.6): the same sums as the absent product +0 * -0 of 2.3, and the lanes
+  // share their addend
   assign op_a  = s2_is_vintrp ? ((s2_vop == fiu_pkg::VINTRP_P1) ? op_w1 : op_w0) :
                  s2_sys_x ? fiu_pkg::f32_op(fiu_pkg::F32_ONE) : s2_sys_y ? fiu_pkg::f32_op(32'd0) : op_w0;
-  assign op_c  = s2_is_vintrp ? fiu_pkg::f32_op(32'd0) :
+  assign op_c  = s2_is_vintrp ? fiu_pkg::f32_op(fiu_pkg::F32_ONE) :
                  s2_sys_y ? fiu_pkg::f32_op(fiu_pkg::F32_ONE) : s2_sys_x ? fiu_pkg::f32_op(32'd0) : op_w1;
+  assign op_e  = !s2_is_vintrp ? op_pc : (s2_vop == fiu_pkg::VINTRP_P1) ? op_w0 : fiu_pkg::f32_op(fiu_pkg::F32_NEG_ZERO);
 
   for (genvar i = 0; i < LANES; i++) begin : g_s2
     logic        exec_i, own_i, ipa_dot, use_dot, mul;
     logic [4:0]  cst, st;
-    logic [31:0] pay_x, field, bypass;
+    logic [31:0] field, bypass;
     logic [BDW-1:0] bd;
     logic [1:0]  interp;
     logic [2:0]  mode;
 
-    assign {exec_i, own_i, cst, pay_x, bd, field} = s2_pay[PLN*i +: PLN];
+    assign {exec_i, own_i, cst, bd, field} = s2_pay[PLN*i +: PLN];
     assign interp = s2_pf_interp[2*i +: 2];
     assign mode   = (s2_ipa_mode != fiu_pkg::IPA_SC)        ? s2_ipa_mode :
                     (interp == fiu_pkg::INTERP_CONSTANT)    ? fiu_pkg::IPA_CONSTANT :
@@ -676,10 +680,8 @@ module fiu_top #(
     assign ln_mul[i]     = mul;
     assign ln_sat_ok[i]  = !(s2_is_ipa && s2_sys_int);
 
-    // the lane's own operands: IPA's coordinates in sixteenths, VINTRP's I or J and D as fp32
+    // the lane's own operands: IPA's coordinates in sixteenths, VINTRP's I or J and D (or -0) as fp32
     assign {ln_d[fiu_pkg::OP_W*i +: fiu_pkg::OP_W], ln_b[fiu_pkg::OP_W*i +: fiu_pkg::OP_W]} = bd;
-    assign ln_e[fiu_pkg::OP_W*i +: fiu_pkg::OP_W] = !s2_is_vintrp ? op_pc : (s2_vop == fiu_pkg::VINTRP_P1) ? op_w0 :
-                                                    fiu_pkg::f32_op(pay_x);
 
     assign bypass = s2_is_ipa                     ? (s2_sys_int ? field : (interp == fiu_pkg::INTERP_CONSTANT) ? pc : 32'd0) :
                     (s2_op == fiu_pkg::OP_AL2P)   ? al2p_result :
@@ -870,7 +872,7 @@ module fiu_top #(
       .b_i         (ln_b[fiu_pkg::OP_W*i +: fiu_pkg::OP_W]),
       .c_i         (op_c),
       .d_i         (ln_d[fiu_pkg::OP_W*i +: fiu_pkg::OP_W]),
-      .e_i         (ln_e[fiu_pkg::OP_W*i +: fiu_pkg::OP_W]),
+      .e_i         (op_e),
       .fused_i     (dot_fused),
       .flush_i     (dot_flush),
       .r_o         (dot_r)

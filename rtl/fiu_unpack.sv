@@ -1,8 +1,9 @@
 // fiu unpack stage (spec 6): one component of a 2_10_10_10 dword. Bit-exact to fiu_unpack()
 // in cmodel/unpack.c. Two halves: the field and its magnitude, then the conversion. REG = 0:
 // combinational; REG = 1 (fiu_top DEEP, spec 8.5): a register between the halves, so result_o
-// comes one enabled clock after the inputs; REG2 = 1 (with REG = 1, fiu_top DEEP): a second
-// register inside the conversion, after the normalisation (clk2_i, en2_i), one clock more.
+// comes one enabled clock after the inputs; REG2 = 1 (fiu_top: at its S2 payload register, or
+// S1b's with DEEP): a register inside the conversion, after the normalisation (clk2_i, en2_i),
+// one clock more.
 //   fields: f0 9:0, f1 19:10, f2 29:20 (b = 10), f3 31:30 (b = 2); BGRA swaps comp 0 and 2
 //   fmt_i : UNORM 0, SNORM 1, SNORM_LEGACY 2, USCALED 3, SSCALED 4, UINT 5, SINT 6
 //   fmt_i = 7 or comp_i > 3 -> result 0 (the top raises FIU_ST_BAD_UNPACK).

@@ -33,8 +33,8 @@ const char *const kUsage =
     "  Drives rtl/fiu_dotadd.sv (Verilator, behind tb/unit/dotadd_f32.sv) with N vectors per mode (default 1000000) in all\n"
     "  four modes (fused/unfused x flush/preserve), en_i random, about 1 in 8 vectors not wanted\n"
     "  (valid_i clear: r_o must hold), and compares r_o with the C model fiu_f32_dotadd. --inject-fault corrupts a few expected values (the run must then\n"
-    "  fail). With the dot-add's ROUND_CD = 0 (fiu_top's, the default) unfused vectors keep c * d an exact zero,\n"
-    "  c or d a signed zero. Prints the seed and a summary line; exit 0 iff no mismatch.\n";
+    "  fail). With the dot-add's ROUND_CD = 0 (fiu_top's, the default) unfused vectors keep c * d exact:\n"
+    "  c = +1 (half of them), or c or d a signed zero. Prints the seed and a summary line; exit 0 iff no mismatch.\n";
 
 using tb::Rng;
 
@@ -331,12 +331,16 @@ void gen(Rng &r, uint32_t v[5])
     }
 }
 
-// ROUND_CD = 0 (fiu_top's dot-add): an unfused c * d is an exact zero, c or d a signed zero and
-// the other finite (fiu_top's VINTRP: c = +0, d = -0).
+// ROUND_CD = 0 (fiu_top's dot-add): an unfused c * d is exact: c = +1 and d any fp32 (fiu_top's
+// VINTRP: d = D or -0), or an exact zero, c or d a signed zero and the other finite.
 const bool kRoundsCd = Vdotadd_f32_dotadd_f32::ROUNDS_CD;
 
-void zero_cd(Rng &r, uint32_t v[5])
+void exact_cd(Rng &r, uint32_t v[5])
 {
+    if (r.coin()) {
+        v[2] = 0x3f800000u;
+        return;
+    }
     unsigned z = r.coin() ? 2 : 3;
     unsigned o = 5 - z;
     v[z] = r.coin() ? 0x80000000u : 0u;
@@ -365,7 +369,7 @@ int main(int argc, char **argv)
     tb::Options opt = tb::parse_options(argc, argv, kUsage, 1000000);
     const unsigned latency = Vdotadd_f32_dotadd_f32::LATENCY;
     std::printf("tb_dotadd: seed %" PRIu64 ", %" PRIu64 " vectors per mode, LATENCY %u, ROUND_CD %u%s\n", opt.seed,
-                opt.count, latency, kRoundsCd ? 1u : 0u, kRoundsCd ? "" : " (unfused c * d an exact zero)");
+                opt.count, latency, kRoundsCd ? 1u : 0u, kRoundsCd ? "" : " (unfused c * d exact: 1 * d or a zero)");
 
     auto ctx = std::make_unique<VerilatedContext>();
     ctx->commandArgs(argc, argv);
@@ -412,7 +416,7 @@ int main(int argc, char **argv)
             gen(rng, e.in);
             e.mode = static_cast<unsigned>(sent & 3);
             if (!kRoundsCd && !(e.mode & FIU_F32_FUSED))
-                zero_cd(rng, e.in);
+                exact_cd(rng, e.in);
             e.expect = fiu_f32_dotadd(e.in[0], e.in[1], e.in[2], e.in[3], e.in[4], e.mode);
             if (opt.inject_fault && sent % 999983 == 12345) {
                 e.expect ^= 1;
