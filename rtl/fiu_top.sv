@@ -429,9 +429,9 @@ module fiu_top #(
   // ================================================================ S2: the slot travels beside plane_fetch
   // The slot's valid and cfg bits (every clock); a configuration slot's {sel, data}; a request slot's
   // payload: the request part, then per lane {exec, own, coord status, {d, b}, field} (the lane's
-  // dot-add operands, 8.6; DEEP = 1: IPA's are formed in S1b). Each group loads only with its kind of slot (spec 8.7), and the payload is assembled in the
-  // register's block (a combinational copy would be evaluated every clock by Verilator: s1_own
-  // and s1_last change per slot).
+  // dot-add operands, 8.6; DEEP = 1: IPA's are formed in S1b). Each group loads only with its kind
+  // of slot (spec 8.7), and the payload is assembled in the register's block (a combinational
+  // copy would be evaluated every clock by Verilator: s1_own and s1_last change per slot).
   localparam int PREQ = 16 + 3 + 3 + 1 + 1 + 1 + 2 + 3 + 5 + 1 + 1 + 1;
   localparam int PLN  = 1 + 1 + 5 + BDW + 32;
   localparam int PW   = PREQ + LANES * PLN;
@@ -477,7 +477,7 @@ module fiu_top #(
   // ================================================================ DEEP: S1b (the fetch register), S2b
   // With DEEP = 1 the slot spends three clocks between S1 and the operand select: S1b (fiu_plane_fetch
   // forms the plane address and reads the memories at its edge; the second half of fiu_coord; the
-  // normalisation of fiu_unpack's conversion; each lane's b and d), S2 (the memories' outputs; the
+  // normalisation of fiu_unpack's conversion; IPA's b and d), S2 (the memories' outputs; the
   // rest of the conversion) and S2b (those outputs registered). DEEP = 0: the registers below are
   // wires, and the operand select and the conversion's rounding are in S2.
   logic [PW-1:0] pay_b, r_pay, pay_2, s2_pay;
