@@ -274,13 +274,16 @@ module fiu_top #(
     any_differs = d;
   endfunction
 
-  // The lane's own dot-add operands {d, b} (spec 8.6): VINTRP's d (P2: the addend D, as the
-  // product 1 * D; P1: -0) and I or J (fp32), or IPA's coordinates in sixteenths.
+  // The lane's own dot-add operands {d, b} (spec 8.6): IPA's coordinates in sixteenths, or
+  // VINTRP's d (P2: the addend D, as the product 1 * D; P1: -0) and I or J (fp32).
+  function automatic logic [2*fiu_pkg::OP_W-1:0] ipa_bd(input logic [19:0] x, input logic [19:0] y);
+    ipa_bd = {fiu_pkg::fix_op(y), fiu_pkg::fix_op(x)};
+  endfunction
+
   function automatic logic [2*fiu_pkg::OP_W-1:0] lane_bd(input logic vintrp, input logic p2, input logic [31:0] ij,
                                                          input logic [31:0] dw, input logic [19:0] x,
                                                          input logic [19:0] y);
-    lane_bd = vintrp ? {fiu_pkg::f32_op(p2 ? dw : fiu_pkg::F32_NEG_ZERO), fiu_pkg::f32_op(ij)} :
-                       {fiu_pkg::fix_op(y), fiu_pkg::fix_op(x)};
+    lane_bd = vintrp ? {fiu_pkg::f32_op(p2 ? dw : fiu_pkg::F32_NEG_ZERO), fiu_pkg::f32_op(ij)} : ipa_bd(x, y);
   endfunction
 
   assign s1_ipa         = s1_op_q == fiu_pkg::OP_IPA;
@@ -489,30 +492,27 @@ module fiu_top #(
   logic [LANES*2-1:0]  s2_pf_interp;
   logic          b_req_gclk;   // S2's request group (r_req_gclk: S1b's)
 
+  logic [2:0] op_2;   // the slot's op entering S2
+  assign op_2 = r_pay[PW-17 -: 3];
   assign pay_b[PW-1 -: PREQ] = s2_pay_q[PW-1 -: PREQ];
   assign pay_2[PW-1 -: PREQ] = r_pay[PW-1 -: PREQ];
   for (genvar i = 0; i < LANES; i++) begin : g_s1b
-    if (DEEP) begin : g_halves   // S1b: fiu_coord's second half, IPA's b and d; S2: the unpack result
+    if (DEEP) begin : g_halves   // S1b: fiu_coord's second half, IPA's b and d
       logic [6:0]     head;   // {ex, own, cst}
       logic [31:0]    field;
-      logic [2:0]     op, op_2;
       logic [BDW-1:0] bd0;    // VINTRP's, formed in S1
-      assign op   = s2_pay_q[PW-17 -: 3];
-      assign op_2 = r_pay[PW-17 -: 3];
+      logic [2:0]     op;
+      assign op = s2_pay_q[PW-17 -: 3];
       assign {head, bd0, field} = s2_pay_q[PLN*i +: PLN];
       assign pay_b[PLN*i +: PLN] = {head,
-                                    (op == fiu_pkg::OP_VINTRP) ? bd0 :
-                                        lane_bd(1'b0, 1'b0, 32'd0, 32'd0, coord_x[20*i +: 20], coord_y[20*i +: 20]),
+                                    (op == fiu_pkg::OP_VINTRP) ? bd0 : ipa_bd(coord_x[20*i +: 20], coord_y[20*i +: 20]),
                                     field};
-      assign pay_2[PLN*i +: PLN] = {r_pay[PLN*i + 32 +: PLN - 32],
-                                    (op_2 == fiu_pkg::OP_UNPACK) ? unpacked[32*i +: 32] : r_pay[PLN*i +: 32]};
-    end else begin : g_whole   // S2: the unpack result
-      logic [2:0] op_2;
-      assign op_2 = r_pay[PW-17 -: 3];
+    end else begin : g_whole
       assign pay_b[PLN*i +: PLN] = s2_pay_q[PLN*i +: PLN];
-      assign pay_2[PLN*i +: PLN] = {r_pay[PLN*i + 32 +: PLN - 32],
-                                    (op_2 == fiu_pkg::OP_UNPACK) ? unpacked[32*i +: 32] : r_pay[PLN*i +: 32]};
     end
+    // S2: the unpack result replaces the field
+    assign pay_2[PLN*i +: PLN] = {r_pay[PLN*i + 32 +: PLN - 32],
+                                  (op_2 == fiu_pkg::OP_UNPACK) ? unpacked[32*i +: 32] : r_pay[PLN*i +: 32]};
   end
 
   // (DEEP = 0: the registers they clock are wires, so no gate)

@@ -24,7 +24,7 @@ module dotadd_f32 #(
   /* verilator lint_off UNUSEDPARAM */  // read by tb_dotadd through the Verilated class
   localparam int LATENCY /*verilator public*/ =
       fiu_pkg::DOTADD_LATENCY + (DEEP ? fiu_pkg::DOTADD_DEEP_STAGES : 0);
-  // 0: the testbench keeps c * d an exact zero in unfused mode, as fiu_top does
+  // 0: the testbench keeps c * d exact in unfused mode (c = +1, or a zero), as fiu_top does
   localparam bit ROUNDS_CD /*verilator public*/ = ROUND_CD;
   /* verilator lint_on UNUSEDPARAM */
 
