@@ -1,7 +1,7 @@
 // coord stage (spec 3): one lane's sample position in sixteenths of a pixel, px*16 + sx, the
 // fixed-point form the dot-add takes (fiu_pkg::fix_op; spec 3.1 defines its exact fp32).
-// Two halves: the sample-index checks and the CENTROID search's covered priority slots; the
-// first of those slots, its sample and the sample-table lookup. REG = 0: both in one cycle;
+// Two halves: the sample-index checks and the CENTROID search's first covered priority slot;
+// that slot's sample and the sample-table lookup. REG = 0: both in one cycle;
 // REG = 1 (fiu_top DEEP, spec 8.5): a register between them, so x_o / y_o come one enabled clock
 // after the inputs (the priority order and the sample table are read in that second cycle;
 // status_o is not delayed).
@@ -28,20 +28,27 @@ module fiu_coord #(
   output logic [19:0]     y_o,
   output logic [4:0]      status_o    // lane status: fiu_pkg::ST_OK or fiu_pkg::ST_SAMPLE_INDEX
 );
-  // ---- first half: the checks and the covered priority slots
-  logic [15:0] cov, hit;
+  // ---- first half: the checks and the first covered priority slot
+  logic [15:0] cov, hit, first;
   logic        found;
 
   assign cov  = coverage_i & smp_full_i;
 
   // CENTROID (spec 3.5): the first covered sample in priority order. hit[j]: priority slot j
-  // names a covered sample; the second half takes the lowest hit as a one-hot and its sample
-  // (AND-OR).
+  // names a covered sample; first: the lowest hit as a one-hot (a prefix OR, no carry chain),
+  // whose sample the second half takes (AND-OR).
   function automatic logic [15:0] slot_hits(input logic [15:0] covered, input logic [15:0] slots,
                                             input logic [16*4-1:0] prio);
     logic [15:0] r;
     for (int j = 0; j < 16; j++) r[j] = slots[j] && covered[prio[4*j +: 4]];
     slot_hits = r;
+  endfunction
+
+  function automatic logic [15:0] lowest_one(input logic [15:0] v);
+    logic [15:0] below;   // below[j]: some bit under j is set
+    below[0] = 1'b0;
+    for (int j = 1; j < 16; j++) below[j] = below[j-1] | v[j-1];
+    lowest_one = v & ~below;
   endfunction
 
   function automatic logic [3:0] onehot_pick(input logic [15:0] onehot, input logic [16*4-1:0] prio);
@@ -54,6 +61,7 @@ module fiu_coord #(
   // only CENTROID reads the search: written as a select so that Verilator evaluates the
   // search only for CENTROID requests (co-simulation speed; docs/performance.md, Co-simulation)
   assign hit   = (loc_i == fiu_pkg::LOC_CENTROID) ? slot_hits(cov, smp_full_i, smp_prio_i) : 16'd0;
+  assign first = lowest_one(hit);
   assign found = hit != 16'd0 && !(smp_count_i <= 5'd1 || cov == smp_full_i);
 
   logic at_bad, smp_bad, tbl;
@@ -72,7 +80,7 @@ module fiu_coord #(
                                                                                             : fiu_pkg::ST_OK;
 
   // ---- second half: the first hit's sample and the sample-table lookup
-  logic [15:0] px, py, hit_s, first;
+  logic [15:0] px, py, first_s;
   logic        tbl_s;
   logic [3:0]  idx_s, idx, ox_s, oy_s, sx, sy;
 
@@ -80,8 +88,8 @@ module fiu_coord #(
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .en_i   (en_i),
-    .d_i    ({px_i, py_i, tbl, hit, idx_direct, ox, oy}),
-    .q_o    ({px, py, tbl_s, hit_s, idx_s, ox_s, oy_s})
+    .d_i    ({px_i, py_i, tbl, first, idx_direct, ox, oy}),
+    .q_o    ({px, py, tbl_s, first_s, idx_s, ox_s, oy_s})
   );
 
   // table_i[4*k +: 4] as four 16-way multiplexers (an indexed part-select became a shifter)
@@ -95,8 +103,7 @@ module fiu_coord #(
     nibble = r;
   endfunction
 
-  assign first = hit_s & (~hit_s + 16'd1);
-  assign idx   = idx_s | onehot_pick(first, smp_prio_i);
+  assign idx   = idx_s | onehot_pick(first_s, smp_prio_i);
   assign sx    = tbl_s ? nibble(smp_x_i, idx) : ox_s;
   assign sy    = tbl_s ? nibble(smp_y_i, idx) : oy_s;
   assign x_o   = {px, sx};

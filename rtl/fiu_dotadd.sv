@@ -271,6 +271,7 @@ module fiu_dotadd #(
     logic [23:0]        unit;    // one at that last bit
     logic               guard, sticky, inc, carry;
     logic [23:0]        t;       // the rounded field (when there is no carry out of it)
+    logic [23:0]        kept, kept_up;   // the field's kept bits, and plus one unit
     logic               r_zero, r_inf;
 
     always_comb begin
@@ -285,7 +286,10 @@ module fiu_dotadd #(
       sticky = (q == 5'd0) ? |n[22:0] : (|(n[47:24] & (below >> 1))) | (|n[23:0]);
       inc    = guard & (sticky | |(n[47:24] & unit));
       carry  = inc & (&(n[47:24] | below));  // out of the field, without waiting for the adder
-      t      = (n[47:24] & ~below) + (inc ? unit : 24'd0);
+      // the increment is added beside the rounding decision, which only picks the sum
+      kept    = n[47:24] & ~below;
+      kept_up = kept + unit;
+      t       = inc ? kept_up : kept;
       // dz: below 2^-150, rounds to zero; q = 24 without increment: rounds to zero.
       // Rounded exponent er = hpre - 1 + carry: er < -126 <=> den > carry; er >= 128.
       r_zero = dz || ((q == 5'd24) && !inc) || (u_flush && (carry ? df2 : df1));

@@ -4,9 +4,10 @@
 // flushes a subnormal result; any NaN or inf*0 -> 0x7FFFFFFF; a zero product has sign a^b.
 // The post-multiply uses it with flush_i = 1. (fiu_dotadd rounds its unfused products itself,
 // in place in D2; spec 8.6.)
-// REG = 0: combinational. REG = 1: the product and its exponent are registered (at a rising edge
-// with en_i = 1) before the rounding, so r_o follows a_i, b_i, flush_i by one cycle (spec 8.5, DEEP);
-// what the rounding needs of the exponent (fiu_pkg::round_info) is made after the register.
+// REG = 0: combinational. REG = 1: the product, as two partial products, and its exponent are
+// registered (at a rising edge with en_i = 1) before the rounding, so r_o follows a_i, b_i,
+// flush_i by one cycle (spec 8.5, DEEP); the partial products' sum and what the rounding needs of
+// the exponent (fiu_pkg::round_info) are made after the register.
 module fiu_f32_mul #(
   parameter bit REG = 1'b0
 ) (
@@ -22,8 +23,9 @@ module fiu_f32_mul #(
   logic signed [11:0] a_elsb, b_elsb;   // exponent of mantissa bit 0
   logic [23:0] a_man, b_man, a_norm, b_norm;
   logic [7:0]  a_lz, b_lz;
-  logic [47:0] prod;
-  logic signed [13:0] e_top;  // exponent of prod[47]
+  logic [40:0] plo;           // a * b[16:0]
+  logic [30:0] phi;           // a * b[23:17]
+  logic signed [13:0] e_top;  // exponent of the product's bit 47
   logic [1:0]  cls;           // 0 finite nonzero, 1 NaN, 2 inf, 3 zero
 
   // the operands decoded as the dot-add's are (spec 8.6); a_z, b_z: +-0
@@ -43,8 +45,11 @@ module fiu_f32_mul #(
     // the exponent's test (with flush_i tied to 1, neither shifter nor test is left).
     a_norm = flush_i ? {1'b1, a_man[22:0]} : a_man << a_lz;
     b_norm = flush_i ? {1'b1, b_man[22:0]} : b_man << b_lz;
-    prod   = 48'(a_norm) * 48'(b_norm);
-    // prod[47] has the exponent of both mantissas' bit 0 plus 47 (less the normalising shifts).
+    // two partial products, as the dot-add's (spec 8.6): each one multiplier block and at most
+    // one adder deep, and summed after the register
+    plo    = 41'(a_norm) * 41'(b_norm[16:0]);
+    phi    = 31'(a_norm) * 31'(b_norm[23:17]);
+    // Product bit 47 has the exponent of both mantissas' bit 0 plus 47 (less the normalising shifts).
     e_top  = $signed({{2{a_elsb[11]}}, a_elsb}) + $signed({{2{b_elsb[11]}}, b_elsb}) + 14'sd47
            - (flush_i ? 14'sd0 : $signed({6'd0, a_lz}) + $signed({6'd0, b_lz}));
     if (a_nan || b_nan || (a_inf && b_zero) || (a_zero && b_inf)) begin
@@ -59,7 +64,9 @@ module fiu_f32_mul #(
   end
 
   // ---- the optional register between the product and its rounding
-  localparam int RW = 48 + 14 + 1 + 2 + 1;
+  localparam int RW = 41 + 31 + 14 + 1 + 2 + 1;
+  logic [40:0] r_plo;
+  logic [30:0] r_phi;
   logic [47:0] r_prod;
   logic [13:0] r_etop;
   logic [fiu_pkg::ROUND_INFO_W-1:0] r_info;
@@ -74,9 +81,11 @@ module fiu_f32_mul #(
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .en_i   (en_i),
-    .d_i    ({prod, e_top, neg, cls, flush_i}),
-    .q_o    ({r_prod, r_etop, r_neg, r_cls, r_flush})
+    .d_i    ({plo, phi, e_top, neg, cls, flush_i}),
+    .q_o    ({r_plo, r_phi, r_etop, r_neg, r_cls, r_flush})
   );
+
+  assign r_prod = 48'(r_plo) + {r_phi, 17'd0};
 
   assign r_info = fiu_pkg::round_info(r_etop);
 

@@ -48,7 +48,7 @@ module fiu_unpack #(
   logic        narrow;    // 2-bit field f3
   logic [9:0]  u;         // field, zero-extended
   logic [10:0] s;         // field, sign-extended (11 bits holds 2s+1 too)
-  logic [10:0] v;         // signed value whose magnitude is converted
+  logic [9:0]  s_neg;     // |s| for s < 0 (s >= -512): the only adder, beside the format's select
   logic        sign;
   logic [9:0]  mag;       // |v|, <= 1023
   logic        ratio;     // 1: mag/(2^w-1); 0: mag as an integer
@@ -86,34 +86,39 @@ module fiu_unpack #(
     endcase
     s = narrow ? {{9{u[1]}}, u[1:0]} : {u[9], u};
 
-    // Operand of the float conversion.
-    v     = {1'b0, u};
+    // v as its sign and |v| (<= 1023); v = 0 iff u = 0 (the zero flag), except 2s + 1, never 0
+    s_neg = 10'(11'd0 - s);
+    sign  = 1'b0;
+    mag   = u;
     ratio = 1'b0;
     wsel  = narrow ? 2'd2 : 2'd0;
     unique case (fmt_i)
       FmtUnorm: begin
-        v     = {1'b0, u};
         ratio = 1'b1;
       end
       FmtSnorm: begin
-        // max(s, -(2^(b-1)-1)); b = 10: M/511 (w = 9); b = 2: an integer in {-1, 0, 1}.
+        // v = max(s, -(2^(b-1)-1)); b = 10: M/511 (w = 9); b = 2: an integer in {-1, 0, 1}.
+        sign = s[10];
         if (narrow) begin
-          v = (s == 11'h7FE) ? 11'h7FF : s;
+          mag = s[10] ? 10'd1 : s[9:0];
         end else begin
-          v     = (s == 11'h600) ? 11'h601 : s;
+          mag   = !s[10] ? s[9:0] : (s == 11'h600) ? 10'd511 : s_neg;
           ratio = 1'b1;
           wsel  = 2'd1;
         end
       end
       FmtSnormLeg: begin
-        v     = {s[9:0], 1'b1};    // 2s + 1, within [-1023, 1023]
+        // v = 2s + 1, within [-1023, 1023]; |2s + 1| = 2 ~s + 1 for s < 0, with no adder
+        sign  = s[10];
+        mag   = {s[10] ? ~s[8:0] : s[8:0], 1'b1};
         ratio = 1'b1;
       end
-      FmtSscaled: v = s;
-      default:    v = {1'b0, u};   // USCALED (UINT/SINT/illegal do not use v)
+      FmtSscaled: begin
+        sign = s[10];
+        mag  = s[10] ? s_neg : s[9:0];   // s >= -512
+      end
+      default: ;                   // USCALED: v = u (UINT/SINT/illegal do not use v)
     endcase
-    sign = v[10];
-    mag  = sign ? 10'(11'd0 - v) : v[9:0];
 
     // Normalise and build quotient + rounding bit.
     unique case (wsel)
@@ -128,7 +133,7 @@ module fiu_unpack #(
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .en_i   (en_i),
-    .d_i    ({u, m10, s, sign, ratio, mag == 10'd0, comp_i[2], wsel, fmt_i}),
+    .d_i    ({u, m10, s, sign, ratio, fmt_i != FmtSnormLeg && u == 10'd0, comp_i[2], wsel, fmt_i}),
     .q_o    ({u_h, m10_h, s_h, sign_h, ratio_h, zero_h, illegal_h, wsel_h, fmt_h})
   );
 
