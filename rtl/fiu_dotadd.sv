@@ -171,11 +171,11 @@ module fiu_dotadd #(
              hlo >= 12'sd129 + h1, hlo >= 12'sd128 + h1};
   endfunction
 
-  // Each 24 x 24 product as two partial products, x * y[16:0] and x * y[23:17], registered apart
-  // and summed in D2: each fits one DSP block (25 x 18), and its register becomes that block's
-  // output register (P) instead of fabric flip-flops behind a cascade.
-  logic [81:0] p_plo;   // two 41-bit partial products
-  logic [61:0] p_phi;   // two 31-bit partial products
+  // Each 24 x 24 product as two partial products (fiu_pkg::mul24_parts), registered apart and
+  // summed in D2: the register becomes the DSP blocks' output registers (P) instead of fabric
+  // flip-flops behind a cascade.
+  localparam int PPW = fiu_pkg::MUL24_PARTS_W;
+  logic [2*PPW-1:0] p_parts;
   // Per product, for its leading one at bit 47 (hi) or 46 (lo): h before rounding, and what the
   // unfused rounding needs of it (rinfo): made here (DEEP = 0), or in D2 beside the partial
   // products' sum (DEEP = 1, where D1's exponent path is the longer).
@@ -184,8 +184,7 @@ module fiu_dotadd #(
   logic [1:0]  p_neg, p_inf, p_zero, p_nan;
 
   for (genvar k = 0; k < 2; k++) begin : g_mul
-    assign p_plo[41*k +: 41] = 41'(op_man[24*(2*k) +: 24]) * 41'(op_man[24*(2*k+1) +: 17]);
-    assign p_phi[31*k +: 31] = 31'(op_man[24*(2*k) +: 24]) * 31'(op_man[24*(2*k+1) + 17 +: 7]);
+    assign p_parts[PPW*k +: PPW] = fiu_pkg::mul24_parts(op_man[24*(2*k) +: 24], op_man[24*(2*k+1) +: 24]);
     assign p_hlo[12*k +: 12]    = $signed(p_elate[12*k +: 12]) + $signed(p_eearly[12*k +: 12]);
     assign p_rinfo[20*k +: 20]  = DEEP ? 20'd0 : {rinfo(p_hlo[12*k +: 12], 1'b1), rinfo(p_hlo[12*k +: 12], 1'b0)};
     assign p_hhi[12*k +: 12]    = $signed(p_elate[12*k +: 12]) + ($signed(p_eearly[12*k +: 12]) + 12'sd1);
@@ -196,9 +195,9 @@ module fiu_dotadd #(
     assign p_nan[k]  = (op_inf[2*k] & op_zero[2*k+1]) | (op_zero[2*k] & op_inf[2*k+1]);
   end
 
-  localparam int D1W = 82 + 62 + 40 + 3 * 24 + 2 + 2 + 2 + 1 + 24 + 2 * 12 + 1 + 1 + 1 + 1 + 1;
+  localparam int D1W = 2 * PPW + 40 + 3 * 24 + 2 + 2 + 2 + 1 + 24 + 2 * 12 + 1 + 1 + 1 + 1 + 1;
   logic [D1W-1:0] d1_d, d1_q;
-  assign d1_d = {p_plo, p_phi, p_rinfo, p_hhi, p_hlo, p_hh2, p_neg, p_inf, p_zero, (|op_nan) | (|p_nan),
+  assign d1_d = {p_parts, p_rinfo, p_hhi, p_hlo, p_hh2, p_neg, p_inf, p_zero, (|op_nan) | (|p_nan),
                  op_man[96 +: 24], e_h, e_h1, op_inf[4], op_zero[4], op_neg[4], op_fused, op_flush};
 
   always_ff @(posedge gclk[SD1]) begin
@@ -215,26 +214,25 @@ module fiu_dotadd #(
 
   // ================================================================ D2: terms, specials, sort
   logic [95:0]  p_sum, u_prod;
-  logic [81:0]  u_plo;
-  logic [61:0]  u_phi;
+  logic [2*PPW-1:0] u_parts;
   logic [23:0]  u_hhi, u_hlo, u_hh2;
   logic [19:0]  u_rhi, u_rlo;
   logic [1:0]   u_pneg, u_pinf, u_pzero;
   logic         u_nan, u_einf, u_ezero, u_eneg, u_fused, u_flush;
   logic [23:0]  u_eman;
   logic [11:0]  u_eh, u_eh1;
-  logic [D1W-185:0] d1_rest, u_rest;   // D1's fields but the partial products and rinfo
+  logic [D1W-2*PPW-41:0] d1_rest, u_rest;   // D1's fields but the partial products and rinfo
   logic [19:0]      x_rhi, x_rlo;
   /* verilator lint_off UNUSEDSIGNAL */  // DEEP = 1 reads hlo, DEEP = 0 the rinfo of D1
   logic [39:0]      d1_rinfo;
   logic [23:0]      d1_hhi, d1_hlo, d1_hh2;
-  logic [D1W-185-72:0] d1_tail;
+  logic [D1W-2*PPW-41-72:0] d1_tail;
   /* verilator lint_on UNUSEDSIGNAL */
-  assign {u_plo, u_phi, d1_rinfo, d1_rest} = d1_q;
+  assign {u_parts, d1_rinfo, d1_rest} = d1_q;
   assign {d1_hhi, d1_hlo, d1_hh2, d1_tail} = d1_rest;
 
   for (genvar k = 0; k < 2; k++) begin : g_psum
-    assign p_sum[48*k +: 48] = 48'(u_plo[41*k +: 41]) + {u_phi[31*k +: 31], 17'd0};
+    assign p_sum[48*k +: 48] = fiu_pkg::mul24_sum(u_parts[PPW*k +: PPW]);
     // DEEP = 1: rinfo for both positions of the leading one, beside the sum
     assign x_rhi[10*k +: 10] = DEEP ? rinfo(d1_hlo[12*k +: 12], 1'b1) : d1_rinfo[20*k + 10 +: 10];
     assign x_rlo[10*k +: 10] = DEEP ? rinfo(d1_hlo[12*k +: 12], 1'b0) : d1_rinfo[20*k +: 10];

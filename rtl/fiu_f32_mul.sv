@@ -23,8 +23,7 @@ module fiu_f32_mul #(
   logic signed [11:0] a_elsb, b_elsb;   // exponent of mantissa bit 0
   logic [23:0] a_man, b_man, a_norm, b_norm;
   logic [7:0]  a_lz, b_lz;
-  logic [40:0] plo;           // a * b[16:0]
-  logic [30:0] phi;           // a * b[23:17]
+  logic [fiu_pkg::MUL24_PARTS_W-1:0] parts;   // a * b as two partial products
   logic signed [13:0] e_top;  // exponent of the product's bit 47
   logic [1:0]  cls;           // 0 finite nonzero, 1 NaN, 2 inf, 3 zero
 
@@ -45,10 +44,6 @@ module fiu_f32_mul #(
     // the exponent's test (with flush_i tied to 1, neither shifter nor test is left).
     a_norm = flush_i ? {1'b1, a_man[22:0]} : a_man << a_lz;
     b_norm = flush_i ? {1'b1, b_man[22:0]} : b_man << b_lz;
-    // two partial products, as the dot-add's (spec 8.6): each one multiplier block and at most
-    // one adder deep, and summed after the register
-    plo    = 41'(a_norm) * 41'(b_norm[16:0]);
-    phi    = 31'(a_norm) * 31'(b_norm[23:17]);
     // Product bit 47 has the exponent of both mantissas' bit 0 plus 47 (less the normalising shifts).
     e_top  = $signed({{2{a_elsb[11]}}, a_elsb}) + $signed({{2{b_elsb[11]}}, b_elsb}) + 14'sd47
            - (flush_i ? 14'sd0 : $signed({6'd0, a_lz}) + $signed({6'd0, b_lz}));
@@ -63,10 +58,13 @@ module fiu_f32_mul #(
     end
   end
 
+  // two partial products, as the dot-add's (spec 8.6): each one multiplier block and at most one
+  // adder deep, and summed after the register
+  assign parts = fiu_pkg::mul24_parts(a_norm, b_norm);
+
   // ---- the optional register between the product and its rounding
-  localparam int RW = 41 + 31 + 14 + 1 + 2 + 1;
-  logic [40:0] r_plo;
-  logic [30:0] r_phi;
+  localparam int RW = fiu_pkg::MUL24_PARTS_W + 14 + 1 + 2 + 1;
+  logic [fiu_pkg::MUL24_PARTS_W-1:0] r_parts;
   logic [47:0] r_prod;
   logic [13:0] r_etop;
   logic [fiu_pkg::ROUND_INFO_W-1:0] r_info;
@@ -81,11 +79,11 @@ module fiu_f32_mul #(
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .en_i   (en_i),
-    .d_i    ({plo, phi, e_top, neg, cls, flush_i}),
-    .q_o    ({r_plo, r_phi, r_etop, r_neg, r_cls, r_flush})
+    .d_i    ({parts, e_top, neg, cls, flush_i}),
+    .q_o    ({r_parts, r_etop, r_neg, r_cls, r_flush})
   );
 
-  assign r_prod = 48'(r_plo) + {r_phi, 17'd0};
+  assign r_prod = fiu_pkg::mul24_sum(r_parts);
 
   assign r_info = fiu_pkg::round_info(r_etop);
 

@@ -195,6 +195,18 @@ package fiu_pkg;
     op_norm = {op[40:36], 12'($signed(op[35:24]) - $signed({4'd0, lz})), 24'(op[23:0] << lz)};
   endfunction
 
+  // A 24 x 24 product as two partial products {x * y[23:17], x * y[16:0]} (31 + 41 bits): each
+  // fits one DSP block (25 x 18), so a register on them becomes the blocks' output registers.
+  localparam int MUL24_PARTS_W = 31 + 41;
+
+  function automatic logic [MUL24_PARTS_W-1:0] mul24_parts(input logic [23:0] x, input logic [23:0] y);
+    mul24_parts = {31'(x) * 31'(y[23:17]), 41'(x) * 41'(y[16:0])};
+  endfunction
+
+  function automatic logic [47:0] mul24_sum(input logic [MUL24_PARTS_W-1:0] parts);
+    mul24_sum = 48'(parts[40:0]) + {parts[71:41], 17'd0};
+  endfunction
+
   // fp32 word -> RAM word (elsb of a normalised nonzero operand is in -172..105: 9 bits).
   function automatic logic [RAM_W-1:0] ram_enc(input logic [31:0] x);
     /* verilator lint_off UNUSEDSIGNAL */  // elsb's sign copies [11:9] and the implied leading one

@@ -438,6 +438,7 @@ module fiu_top #(
   localparam int PREQ = 16 + 3 + 3 + 1 + 1 + 1 + 2 + 3 + 5 + 1 + 1 + 1;
   localparam int PLN  = 1 + 1 + 5 + BDW + 32;
   localparam int PW   = PREQ + LANES * PLN;
+  localparam int PAY_OP = PW - 17;   // the top bit of a payload's op, the field after the tag
 
   logic [PW-1:0] s2_pay_q;
   logic          s2_valid_q, s2_cfg_q;
@@ -493,7 +494,7 @@ module fiu_top #(
   logic          b_req_gclk;   // S2's request group (r_req_gclk: S1b's)
 
   logic [2:0] op_2;   // the slot's op entering S2
-  assign op_2 = r_pay[PW-17 -: 3];
+  assign op_2 = r_pay[PAY_OP -: 3];
   assign pay_b[PW-1 -: PREQ] = s2_pay_q[PW-1 -: PREQ];
   assign pay_2[PW-1 -: PREQ] = r_pay[PW-1 -: PREQ];
   for (genvar i = 0; i < LANES; i++) begin : g_s1b
@@ -502,7 +503,7 @@ module fiu_top #(
       logic [31:0]    field;
       logic [BDW-1:0] bd0;    // VINTRP's, formed in S1
       logic [2:0]     op;
-      assign op = s2_pay_q[PW-17 -: 3];
+      assign op = s2_pay_q[PAY_OP -: 3];
       assign {head, bd0, field} = s2_pay_q[PLN*i +: PLN];
       assign pay_b[PLN*i +: PLN] = {head,
                                     (op == fiu_pkg::OP_VINTRP) ? bd0 : ipa_bd(coord_x[20*i +: 20], coord_y[20*i +: 20]),
