@@ -240,7 +240,7 @@ module fiu_dotadd #(
 
   // D2a (DEEP): the summed products registered before their normalisation and rounding.
   fiu_pipe_reg #(
-    .W  (96 + 40 + D1W - 184),
+    .W  (96 + 40 + D1W - 2 * PPW - 40),   // the sums, rinfo and d1_rest
     .EN (DEEP)
   ) u_d2a (
     .clk_i  (gclk[SD2A]),

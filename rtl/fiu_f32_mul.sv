@@ -58,8 +58,8 @@ module fiu_f32_mul #(
     end
   end
 
-  // two partial products, as the dot-add's (spec 8.6): each one multiplier block and at most one
-  // adder deep, and summed after the register
+  // two partial products, as the dot-add's (spec 8.6): each one multiplier block with no adder
+  // behind it; their sum follows the register
   assign parts = fiu_pkg::mul24_parts(a_norm, b_norm);
 
   // ---- the optional register between the product and its rounding
