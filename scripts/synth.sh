@@ -32,6 +32,7 @@ pnr_timeout=7200
 reuse=0
 nextpnr_ecp5=""
 dotadd=fiu_dotadd
+xc7_map=area
 
 usage() {
   cat <<USAGE
@@ -46,7 +47,13 @@ under OUT/, and ends with one summary line.
                           ice40: synth_ice40 -dsp; ecp5: synth_ecp5, with the
                           active-low asynchronous resets mapped onto the slice's LSR
                           inverter (scripts/ecp5_ff_rst_n.v) instead of a LUT4 each;
-                          xc7: synth_xilinx -family xc7 -flatten -noiopad
+                          xc7: synth_xilinx -family xc7 -flatten -noiopad, its LUT
+                          mapping as --xc7-map says
+  --xc7-map MAP         the xc7 runs' LUT mapping (default $xc7_map): area, ABC with
+                          scripts/xc7_area.abc (every LUT size at one cost, then SAT-based
+                          remapping), each mapping proven equivalent to its input by ABC's
+                          cec (synth_report.py cec; a run whose mapping is not proven fails);
+                          yosys, synth_xilinx's own (delay-oriented, LUT2/LUT3 cheaper, MUXF7/8)
   --pnr "T..."          place and route for these targets at --pnr-lanes (default "$pnr";
                           "" or --no-pnr for none): ice40 on an iCE40 UP5K (Debian
                           nextpnr-ice40, through a 3-pin serial I/O harness), ecp5 on an
@@ -111,6 +118,7 @@ while [ $# -gt 0 ]; do
     --set) sets+=("${2:?}"); shift ;;
     --dotadd) dotadd=${2:?}; shift ;;
     --no-dotadd) dotadd="" ;;
+    --xc7-map) xc7_map=${2:?}; shift ;;
     --up5k-small) up5k_small=${2:?}; shift ;;
     --up5k-set) up5k_sets+=("${2:?}"); shift ;;
     --ecp5-variant) if [ "${2:?}" = none ]; then ecp5_variants=(); else ecp5_variants+=("$2"); fi; shift ;;
@@ -137,6 +145,7 @@ isnum "$words" || die "--ram-words: '$words' is not a positive integer"
 [ -z "$up5k_small" ] || isnum "$up5k_small" || die "--up5k-small: '$up5k_small' is not a positive integer"
 isnum "$jobs" || die "--jobs: '$jobs' is not a positive integer"
 for t in $targets; do case "$t" in ice40|ecp5|xc7) ;; *) die "--targets: unknown target '$t'" ;; esac; done
+case "$xc7_map" in area|yosys) ;; *) die "--xc7-map: '$xc7_map' is not area or yosys" ;; esac
 for t in $pnr; do case "$t" in ice40|ecp5) ;; *) die "--pnr: no place and route for '$t' (ice40, ecp5)" ;; esac; done
 case "$breakdown" in all|l1|none) ;; *)
   for b in $breakdown; do
@@ -201,7 +210,16 @@ synth_cmd() {  # synth_cmd TARGET FLAT(1/0) [TOP]
     ecp5)  # active-low asynchronous resets on the slice's LSR inverter (scripts/ecp5_ff_rst_n.v)
            local o; o="-top $tp$([ "$2" = 1 ] || echo ' -noflatten')"
            echo "synth_ecp5 $o -run begin:map_ffs; techmap -map $root/scripts/ecp5_ff_rst_n.v; synth_ecp5 $o -run map_ffs:" ;;
-    xc7)   echo "synth_xilinx -family xc7 -noiopad -top $tp$([ "$2" = 1 ] && echo ' -flatten')" ;;
+    xc7)   local o; o="-family xc7 -noiopad -top $tp$([ "$2" = 1 ] && echo ' -flatten' || true)"
+           if [ "$xc7_map" = yosys ]; then echo "synth_xilinx $o"; else
+             # synth_xilinx's map_luts step (Yosys 0.23) with the area script; ABC's work
+             # directories are kept for the equivalence check (abc_cec)
+             echo "synth_xilinx $o -run :map_luts; opt_expr -mux_undef -noclkinv;" \
+                  "abc -lut 6 -script $root/scripts/xc7_area.abc -nocleanup -showtmp; clean;" \
+                  "techmap -map +/xilinx/ff_map.v; xilinx_srl -fixed -minlen 3;" \
+                  "techmap -map +/xilinx/lut_map.v -map +/xilinx/cells_map.v -D LUT_WIDTH=6;" \
+                  "xilinx_dffopt; opt_lut_ins -tech xilinx; synth_xilinx $o -run finalize:"
+           fi ;;
   esac
 }
 
@@ -228,7 +246,7 @@ yosys_run() {
   local cmd="yosys -l runs/$id.yosys.log -s runs/$id.ys"
   meta "$id" cmd "$cmd"
   local key sec
-  key=$( { echo "$yosys_version $src_hash"; cat "$out/runs/$id.ys";
+  key=$( { echo "$yosys_version $src_hash"; cat "$out/runs/$id.ys" "$root/scripts/xc7_area.abc";
            [ ! -f "$out/runs/$id.harness.v" ] || cat "$out/runs/$id.harness.v"; } | sha256sum | cut -d' ' -f1)
   reused "$id" "$key" && return 0
   rm -f "$out/runs/$id.done"
@@ -241,8 +259,36 @@ yosys_run() {
     echo "$me: $out/runs/$id.yosys.log: yosys failed (exit $rc): $(grep -m1 -E '^ERROR' "$out/runs/$id.yosys.log" || echo '?')" >&2
     return 1
   fi
+  if grep -q -- ' -nocleanup' "$out/runs/$id.ys"; then
+    abc_cec "$id" || { meta "$id" status error; return 1; }
+  fi
   meta "$id" status ok
-  printf '%s\nseconds=%s\nstatus=ok\n' "$key" "$sec" > "$out/runs/$id.done"
+  { printf '%s\nseconds=%s\nstatus=ok\n' "$key" "$sec"; grep '^abc_cec=' "$out/runs/$id.meta" || true; } > "$out/runs/$id.done"
+}
+
+# abc_cec ID: every ABC mapping of run ID (the work directories its log names) proven equivalent
+# to its input (a directory without output.blif is a module ABC had nothing to map in); the
+# directories are removed when proven, kept otherwise
+abc_cec() {
+  local id=$1 log="$out/runs/$id.yosys.log" exe d line rc=0
+  local dirs=() mapped=()
+  exe=$(sed -nE 's/^Running ABC command: "([^"]+)".*/\1/p' "$log" | head -n1)
+  mapfile -t dirs < <(grep -oE '_tmp_yosys-abc-[A-Za-z0-9]+/input[.]blif' "$log" | cut -d/ -f1 | sort -u)
+  for d in ${dirs[@]+"${dirs[@]}"}; do
+    if [ -f "$out/$d/output.blif" ]; then mapped+=("$d"); else rm -rf "${out:?}/$d"; fi
+  done
+  if [ "${#mapped[@]}" -eq 0 ]; then
+    meta "$id" abc_cec "0/0"
+    return 0
+  fi
+  (cd "$out" && python3 "$report_py" cec --abc "${exe:-berkeley-abc}" "${mapped[@]}") > "$out/runs/$id.cec.log" 2>&1 || rc=$?
+  line=$(tail -n1 "$out/runs/$id.cec.log")
+  meta "$id" abc_cec "$(sed -nE 's/^cec: ([0-9]+\/[0-9]+) .*/\1/p' <<< "$line")"
+  if [ "$rc" -ne 0 ]; then
+    echo "$me: $out/runs/$id.cec.log: $line" >&2
+    return 1
+  fi
+  (cd "$out" && rm -rf "${mapped[@]}")
 }
 
 read_lines() {
@@ -274,6 +320,7 @@ synth_job() {
     echo "tee -q -o runs/$id.stat.txt stat"
     if [ "$flat" = 1 ]; then
       echo "tee -q -o runs/$id.stat.json stat -json"
+      [ "$t" != xc7 ] || echo "write_json runs/$id.xc7.json"   # the LUT6_2 estimate (report)
       case "$pnrt" in
         ecp5) echo "write_json runs/$id.pnr.json" ;;
         ice40)

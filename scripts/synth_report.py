@@ -10,6 +10,14 @@
       prints one summary line; with --check exits 1 unless every check passes. The dot-add
       runs (kind dotadd: one module alone per target) are not counted as runs; the report puts
       them beside each lane (lane = run / LANES, rest = lane - dot-add).
+  synth_report.py cec [--abc EXE] [--timeout SEC] DIR...
+      ABC's combinational equivalence check of each LUT mapping that Yosys left in DIR
+      (abc -nocleanup): DIR/input.blif against DIR/output.blif; one line per DIR, a summary
+      line, exit 1 unless every mapping is proven equivalent.
+  synth_report.py lut-pairs NETLIST.json
+      an estimate of the 7-series LUT sites a netlist needs when two LUTs of at most five
+      inputs share a LUT6_2 (their inputs together at most five, at least one in common):
+      greedy pairing, most shared inputs first; prints one line.
 """
 import argparse
 import datetime
@@ -428,11 +436,23 @@ def cmd_report(a):
             row["breakdown_cmd"] = h.get("cmd")
         rows.append(row)
 
-    # tool runs
+    # tool runs; a run listed in ids.txt without its record died before it ran
+    for mid in sorted((ids or set()) - set(metas)):
+        check(f"run {mid}", False, f"no record (runs/{mid}.meta): its job stopped before the tool ran")
     for mid, m in metas.items():
         if m.get("kind") in ("mems", "synth", "hier", "dotadd"):
             check(f"yosys {mid}", m.get("status") == "ok",
                   "ran" if m.get("status") == "ok" else f"failed: runs/{mid}.yosys.log")
+    # the xc7 area mapping's equivalence proofs (synth.sh abc_cec), over every run that has them
+    cecs = [(mid, m["abc_cec"]) for mid, m in sorted(metas.items()) if "abc_cec" in m]
+    if cecs:
+        counts = [(mid, re.fullmatch(r"(\d+)/(\d+)", v)) for mid, v in cecs]
+        proven = sum(int(c.group(1)) for _, c in counts if c)
+        total = sum(int(c.group(2)) for _, c in counts if c)
+        bad = [mid for mid, c in counts if not c or c.group(1) != c.group(2)]
+        check("xc7 LUT mappings proven equivalent (ABC cec)", not bad and total > 0,
+              f"{proven}/{total} mappings over {len(cecs)} runs" +
+              (f"; not proven: {', '.join(f'runs/{b}.cec.log' for b in bad)}" if bad else ""))
     # targets
     for r in rows:
         t, L = r["target"], r["lanes"]
@@ -447,11 +467,17 @@ def cmd_report(a):
         if not r.get("extra"):
             check(f"{lab}: parameter RAM in {BRAM_NAMES[t]}", ok, why_ram)
         v.append(("RAM→" + BRAM_NAMES[t].split("/")[0], ok, why_ram))
+        sites = None
+        if t == "xc7" and os.path.isfile(os.path.join(out, "runs", r["id"] + ".xc7.json")):
+            with open(os.path.join(out, "runs", r["id"] + ".xc7.json")) as f:
+                sites = lut_sites(json.load(f))[2] + r["res"]["lutram_luts"]
+            r["lut_sites"] = sites
         if t == "xc7" and L == 4:
             lpl = r["lut_total"] / L
             dpl = r["res"]["dsp"] / L
             dom = dominant(r, "lut")
-            d1 = f"{lpl:,.0f} LUT/lane (limit {XC7_MAX_LUT_PER_LANE:,}, aim {XC7_AIM_LUT_PER_LANE:,})" + \
+            d1 = f"{lpl:,.0f} LUT/lane (limit {XC7_MAX_LUT_PER_LANE:,}, aim {XC7_AIM_LUT_PER_LANE:,}" + \
+                (f"; LUT6_2 pairing estimate {sites / L:,.0f} sites/lane" if sites is not None else "") + ")" + \
                 ("" if lpl <= XC7_MAX_LUT_PER_LANE else f": missed by {lpl - XC7_MAX_LUT_PER_LANE:,.0f} LUT/lane ({lpl / XC7_MAX_LUT_PER_LANE:.1f}×){dom}")
             check(f"xc7 L4: <= {XC7_MAX_LUT_PER_LANE:,} LUT per lane", lpl <= XC7_MAX_LUT_PER_LANE, d1)
             v.append(("LUT/lane", lpl <= XC7_MAX_LUT_PER_LANE, d1))
@@ -882,6 +908,15 @@ def render(a, rows, checks, mems):
         w("```")
         w(open(first).read().rstrip().replace(os.path.abspath(a.root) + "/", ""))
         w("```\n")
+        x7 = next((r for r in rows if r["target"] == "xc7" and r.get("synth")), None)
+        if x7 and x7["synth"] not in open(first).read():
+            w(f"The xc7 runs' synthesis command (`{x7['id']}`):\n")
+            w("```")
+            w(x7["synth"].replace(os.path.abspath(a.root) + "/", "").replace("; ", ";\n"))
+            w("```\n")
+        if any(c["check"].startswith("xc7 LUT mappings proven") for c in checks):
+            w("Every ABC LUT mapping of those runs is checked against its input by ABC's combinational "
+              "equivalence check (`scripts/synth_report.py cec`, log `runs/ID.cec.log`).\n")
     w("## Run times\n")
     w("| step | seconds |")
     w("|---|---|")
@@ -900,6 +935,78 @@ def render(a, rows, checks, mems):
     return "\n".join(L)
 
 
+def cmd_cec(a):
+    """ABC's combinational equivalence check of each LUT mapping: DIR/input.blif (what Yosys
+    handed to ABC) against DIR/output.blif (what ABC returned). Exit 1 unless all are proven."""
+    bad = 0
+    for d in a.dirs:
+        missing = [f for f in ("input.blif", "output.blif") if not os.path.isfile(os.path.join(d, f))]
+        if missing:
+            print(f"cec: {os.path.join(d, missing[0])}: missing")
+            bad += 1
+            continue
+        try:
+            p = subprocess.run([a.abc, "-c", f"cec -T {a.timeout} input.blif output.blif"], cwd=d,
+                               capture_output=True, text=True, timeout=a.timeout + 60)
+            text = p.stdout + p.stderr
+        except (OSError, subprocess.TimeoutExpired) as e:
+            text = f"{a.abc}: {e}"
+        lines = [x.strip() for x in text.splitlines() if x.strip()]
+        verdict = next((x for x in lines if x.startswith("Networks are")), lines[-1] if lines else "no output")
+        verdict = verdict.split("  Time =")[0]
+        if verdict.startswith("Networks are equivalent"):
+            print(f"cec: {d}: equivalent")
+        else:
+            print(f"cec: {d}: not proven equivalent: {verdict}")
+            bad += 1
+    print(f"cec: {len(a.dirs) - bad}/{len(a.dirs)} mappings proven equivalent")
+    return 1 if bad else 0
+
+
+def lut_sites(netlist):
+    """(LUT cells, pairs, sites) of a Yosys JSON netlist's top module (see lut-pairs)."""
+    mods = netlist.get("modules", {})
+    top = next((m for m in mods.values() if str(m.get("attributes", {}).get("top", "0")).strip("0") != ""),
+               next(iter(mods.values()), {"cells": {}}))
+    luts = []
+    for c in top.get("cells", {}).values():
+        if re.fullmatch(r"LUT[1-6]", c.get("type", "")):
+            luts.append(frozenset(b for p, bits in c.get("connections", {}).items()
+                                  if re.fullmatch(r"I[0-5]", p) for b in bits if isinstance(b, int)))
+    by_net = {}
+    for i, ins in enumerate(luts):
+        if len(ins) <= 5:
+            for b in ins:
+                by_net.setdefault(b, []).append(i)
+    cands = set()
+    for lst in by_net.values():
+        if len(lst) > 200:   # a clock enable or reset-like net: its LUTs pair through others
+            continue
+        for x in range(len(lst)):
+            for y in range(x + 1, len(lst)):
+                i, j = lst[x], lst[y]
+                if len(luts[i] | luts[j]) <= 5:
+                    cands.add((len(luts[i] & luts[j]), i, j))
+    used, pairs = set(), 0
+    for _, i, j in sorted(cands, key=lambda c: (-c[0], c[1], c[2])):
+        if i not in used and j not in used:
+            used.update((i, j))
+            pairs += 1
+    return len(luts), pairs, len(luts) - pairs
+
+
+def cmd_lut_pairs(a):
+    try:
+        with open(a.netlist) as f:
+            netlist = json.load(f)
+    except (OSError, ValueError) as e:
+        print(f"lut-pairs: {a.netlist}: {e}", file=sys.stderr)
+        return 1
+    n, p, s = lut_sites(netlist)
+    print(f"lut-pairs: {n:,} LUT cells, {p:,} LUT6_2 pairs, {s:,} LUT sites (estimate)")
+    return 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sp = ap.add_subparsers(dest="cmd", required=True)
@@ -915,7 +1022,17 @@ def main():
     r.add_argument("--total-seconds", default="0")
     r.add_argument("--argv", default="scripts/synth.sh")
     r.add_argument("--check", action="store_true", help="exit 1 unless every check passes")
+    c = sp.add_parser("cec", help="prove ABC LUT mappings equivalent (input.blif = output.blif)")
+    c.add_argument("--abc", default="berkeley-abc", help="the ABC executable Yosys ran")
+    c.add_argument("--timeout", type=int, default=600, help="seconds per mapping")
+    c.add_argument("dirs", nargs="+", metavar="DIR", help="an ABC work directory (abc -nocleanup)")
+    lp = sp.add_parser("lut-pairs", help="estimate 7-series LUT sites with LUT6_2 pairing")
+    lp.add_argument("netlist", metavar="NETLIST.json", help="a Yosys write_json netlist (xc7)")
     a = ap.parse_args()
+    if a.cmd == "lut-pairs":
+        return cmd_lut_pairs(a)
+    if a.cmd == "cec":
+        return cmd_cec(a)
     if a.cmd == "harness":
         cmd_harness(a)
         return 0
