@@ -246,7 +246,9 @@ yosys_run() {
   local cmd="yosys -l runs/$id.yosys.log -s runs/$id.ys"
   meta "$id" cmd "$cmd"
   local key sec
-  key=$( { echo "$yosys_version $src_hash"; cat "$out/runs/$id.ys" "$root/scripts/xc7_area.abc";
+  # the key: tools, sources, the script and every file of scripts/ it reads (techmap, ABC script)
+  key=$( { echo "$yosys_version $src_hash"; cat "$out/runs/$id.ys";
+           grep -oE "$root/scripts/[A-Za-z0-9_.-]+" "$out/runs/$id.ys" | sort -u | xargs -r cat;
            [ ! -f "$out/runs/$id.harness.v" ] || cat "$out/runs/$id.harness.v"; } | sha256sum | cut -d' ' -f1)
   reused "$id" "$key" && return 0
   rm -f "$out/runs/$id.done"

@@ -259,6 +259,12 @@ def parse_pnr(meta_pnr, out):
     return r
 
 
+def top_module(mods, top):
+    """Name of the top module among a Yosys JSON netlist's modules: TOP, else the one marked top."""
+    return top if top in mods else next((n for n, m in mods.items()
+                                         if "top" in m.get("attributes", {})), None)
+
+
 def hier_breakdown(target, path, top):
     """Per-instance tree of a -noflatten netlist: (rows, module names)."""
     d = load_json(path)
@@ -276,8 +282,7 @@ def hier_breakdown(target, path, top):
                 by_type[c["type"]] = by_type.get(c["type"], 0) + 1
         own[n] = classify(target, by_type)
         subs[n] = sorted(children)
-    topname = top if top in mods else next((n for n, m in mods.items()
-                                             if "top" in m.get("attributes", {})), None)
+    topname = top_module(mods, top)
     if topname is None:
         return None
     memo = {}
@@ -468,9 +473,9 @@ def cmd_report(a):
             check(f"{lab}: parameter RAM in {BRAM_NAMES[t]}", ok, why_ram)
         v.append(("RAM→" + BRAM_NAMES[t].split("/")[0], ok, why_ram))
         sites = None
-        if t == "xc7" and os.path.isfile(os.path.join(out, "runs", r["id"] + ".xc7.json")):
-            with open(os.path.join(out, "runs", r["id"] + ".xc7.json")) as f:
-                sites = lut_sites(json.load(f))[2] + r["res"]["lutram_luts"]
+        netlist = load_json(os.path.join(out, "runs", r["id"] + ".xc7.json")) if t == "xc7" else None
+        if netlist:
+            sites = lut_sites(netlist, a.top)[2] + r["res"]["lutram_luts"]
             r["lut_sites"] = sites
         if t == "xc7" and L == 4:
             lpl = r["lut_total"] / L
@@ -905,11 +910,13 @@ def render(a, rows, checks, mems):
         first = next((y for y in ys if os.path.basename(y)[:-3] in [r["id"] for r in rows]), ys[0])
         w(f"A Yosys script (`runs/{os.path.basename(first)}`, source paths shown relative to the "
           f"source tree); the others differ only in the parameters and the synthesis command:\n")
+        with open(first) as f:
+            script = f.read()
         w("```")
-        w(open(first).read().rstrip().replace(os.path.abspath(a.root) + "/", ""))
+        w(script.rstrip().replace(os.path.abspath(a.root) + "/", ""))
         w("```\n")
         x7 = next((r for r in rows if r["target"] == "xc7" and r.get("synth")), None)
-        if x7 and x7["synth"] not in open(first).read():
+        if x7 and x7["synth"] not in script:
             w(f"The xc7 runs' synthesis command (`{x7['id']}`):\n")
             w("```")
             w(x7["synth"].replace(os.path.abspath(a.root) + "/", "").replace("; ", ";\n"))
@@ -963,13 +970,11 @@ def cmd_cec(a):
     return 1 if bad else 0
 
 
-def lut_sites(netlist):
+def lut_sites(netlist, top=None):
     """(LUT cells, pairs, sites) of a Yosys JSON netlist's top module (see lut-pairs)."""
     mods = netlist.get("modules", {})
-    top = next((m for m in mods.values() if str(m.get("attributes", {}).get("top", "0")).strip("0") != ""),
-               next(iter(mods.values()), {"cells": {}}))
     luts = []
-    for c in top.get("cells", {}).values():
+    for c in mods.get(top_module(mods, top), {}).get("cells", {}).values():
         if re.fullmatch(r"LUT[1-6]", c.get("type", "")):
             luts.append(frozenset(b for p, bits in c.get("connections", {}).items()
                                   if re.fullmatch(r"I[0-5]", p) for b in bits if isinstance(b, int)))
@@ -996,11 +1001,9 @@ def lut_sites(netlist):
 
 
 def cmd_lut_pairs(a):
-    try:
-        with open(a.netlist) as f:
-            netlist = json.load(f)
-    except (OSError, ValueError) as e:
-        print(f"lut-pairs: {a.netlist}: {e}", file=sys.stderr)
+    netlist = load_json(a.netlist)
+    if netlist is None:
+        print(f"lut-pairs: {a.netlist}: not a readable JSON netlist", file=sys.stderr)
         return 1
     n, p, s = lut_sites(netlist)
     print(f"lut-pairs: {n:,} LUT cells, {p:,} LUT6_2 pairs, {s:,} LUT sites (estimate)")
