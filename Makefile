@@ -167,7 +167,7 @@ render: configure
 
 lint:
 	@if [ -z "$(RTL_SRCS)" ]; then echo "lint: no RTL sources in rtl/ yet"; \
-	else $(VERILATOR) -Wall --lint-only --assert -Irtl --top-module fiu_top rtl/fiu_pkg.sv $(filter-out rtl/fiu_pkg.sv,$(RTL_SRCS)) && echo "lint: clean"; fi
+	else $(VERILATOR) -Wall --lint-only --assert -Irtl --top-module fiu_top rtl/fiu_pkg.sv $(filter-out rtl/fiu_pkg.sv,$(RTL_SRCS)) rtl/fiu.vlt && echo "lint: clean"; fi
 
 # fiu as IP (docs/ip.md): the installed library and the register map's generated files.
 PREFIX ?= /usr/local

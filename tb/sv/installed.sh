@@ -18,7 +18,7 @@ rm -rf "$W" && mkdir -p "$W" && cd "$W"
 FIU=$P/share/fiu
 RTL="$FIU/rtl/fiu_pkg.sv $(ls "$FIU"/rtl/*.sv | grep -v '/fiu_pkg.sv$')"
 "$VERILATOR" --binary --timing --assert -j 1 --top-module tb_fiu_sv -I"$FIU/rtl" \
-  $RTL "$FIU/sv/fiu_dpi_pkg.sv" "$FIU/sv/fiu_checker.sv" "$FIU/sv/fiu_checker_bind.sv" "$BENCH" \
+  $RTL "$FIU/rtl/fiu.vlt" "$FIU/sv/fiu_dpi_pkg.sv" "$FIU/sv/fiu_checker.sv" "$FIU/sv/fiu_checker_bind.sv" "$BENCH" \
   -LDFLAGS "$LIB/libfiu_dpi.a $LIB/libfiu.a" -o tb_fiu_sv >build.log 2>&1 \
   || { cat build.log; fail "verilator"; }
 out=$(./obj_dir/tb_fiu_sv +seed=3 +count=1000) || { printf '%s\n' "$out"; fail "the run exited $?"; }
