@@ -1,4 +1,4 @@
-# Tests that must fail, and fail in the stated way (docs/verification.md, "Tests that must fail").
+# Tests that check their output, or fail in a stated way (docs/verification.md, "Tests that check their output").
 # One driver, scripts/expect_fail.sh: the command's exit status must be exactly RC and every ERE
 # must match a line of its output (stdout + stderr); it ends with "expect_fail: PASS: exit RC,
 # N/N patterns matched". WILL_FAIL is not used anywhere: it passes on any nonzero exit, a mistyped

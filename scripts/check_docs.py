@@ -266,6 +266,9 @@ def code_truths(root):
     t["latency (DEEP = 0)"] = (base + dl, "rtl/fiu_top.sv LATENCY")
     t["latency (DEEP = 1)"] = (base + dl + ds + extra, "rtl/fiu_top.sv LATENCY")
     t["DEEP = 1 extra registers"] = (ds + extra, "rtl/fiu_pkg.sv DOTADD_DEEP_STAGES + rtl/fiu_top.sv")
+    m = re.search(r"RSP_DEPTH\b[^=]*=\s*LATENCY\s*\+\s*(\d+)", top)
+    t["RSP_DEPTH (DEEP = 0)"] = (base + dl + int(m.group(1)), "rtl/fiu_top.sv RSP_DEPTH")
+    t["RSP_DEPTH (DEEP = 1)"] = (base + dl + ds + extra + int(m.group(1)), "rtl/fiu_top.sv RSP_DEPTH")
     fz = read("tb/fuzz/fuzz.cmake")
     t["fuzz targets"] = (len(re.search(r"set\(FIU_FUZZ_TARGETS([^)]*)\)", fz).group(1).split()),
                          "tb/fuzz/fuzz.cmake FIU_FUZZ_TARGETS")
@@ -289,6 +292,11 @@ FIGURES = [
     ("dot-add stages", r"\*\*The dot-add\*\* \(spec 8\.6\): " + NUM + r" stages"),
     ("dot-add stages", r"DOTADD_LATENCY`? = " + NUM + r" stages"),
     ("dot-add stages", r"dot-add'?s? " + NUM + r" (?:pipeline )?stages"),
+    ("RSP_DEPTH (DEEP = 0)", r"`RSP_DEPTH = LATENCY \+ 2` entries \((\d+) by default"),
+    ("RSP_DEPTH (DEEP = 1)", r"`RSP_DEPTH = LATENCY \+ 2` entries \(\d+ by default, (\d+) with `DEEP = 1`"),
+    ("RSP_DEPTH (DEEP = 0)", r"RSP_DEPTH (\d+); \d+ for \d+ with DEEP = 1"),
+    ("RSP_DEPTH (DEEP = 1)", r"RSP_DEPTH \d+; \d+ for (\d+) with DEEP = 1"),
+    ("RSP_DEPTH (DEEP = 0)", r"`RSP_DEPTH` = (\d+) requests outstanding"),
     ("fuzz targets", r"\b" + NUM + r" libFuzzer targets"),
     ("fuzz targets", r"\b" + NUM + r" fuzz targets"),
     ("functional coverage bins (full run)", r"measured: \**(\d+/\d+) bins"),
@@ -316,7 +324,7 @@ FIGURES = [
     ("xc7 LANES 4 LUT per lane", r"of the ([\d,]+) LUTs per lane"),
     ("xc7 LANES 4 LUT per lane", r"\*\*missed\*\*: ([\d,]+) \(\d"),
 ]
-FIGURE_SOURCES = ["tb/cosim/CMakeLists.txt"]
+FIGURE_SOURCES = ["tb/cosim/CMakeLists.txt", "tb/integration/CMakeLists.txt"]
 # figures that are counts of CTest tests: (figure, glob); the regexes are in FIGURES
 TEST_COUNTS = [("tests portable.*", "portable.*")]
 
