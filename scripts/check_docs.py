@@ -72,7 +72,8 @@ class Checker:
             if os.path.relpath(f, self.root).startswith(("build", ".")):
                 continue
             with open(f, encoding="utf-8", errors="replace") as fh:
-                names.update(re.findall(r"add_test\(NAME ([\w.-]+)[\s)]", fh.read()))
+                names.update(re.findall(r"(?:add_test\(NAME|fiu_expect_test\(|fiu_cosim_expect\()[ \t]*([\w.-]+)[\s)]",
+                                        fh.read()))
         return names
 
     def _sv_idents(self):
