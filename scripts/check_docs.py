@@ -180,11 +180,45 @@ class Checker:
             self.problem(where, "option '%s' is not handled by %s" % (opt, script))
 
     # ---- documents --------------------------------------------------------------------
+    def _source_file(self, name):
+        """the file called name: the one under rtl/, else the one under tb/, cmodel/, scripts/ or
+        python/ (in that order; None: none, or several in the first folder that has it)"""
+        if not hasattr(self, "_src_index"):
+            self._src_index = {}
+            for top in ("rtl", "tb", "cmodel", "scripts", "python"):
+                for p in glob.glob(os.path.join(self.root, top, "**", "*"), recursive=True):
+                    if os.path.isfile(p):
+                        self._src_index.setdefault((top, os.path.basename(p)), []).append(p)
+        for top in ("rtl", "tb", "cmodel", "scripts", "python"):
+            hits = self._src_index.get((top, name), [])
+            if hits:
+                return hits[0] if len(hits) == 1 else None
+        return None
+
+    def check_line_refs(self, line, where):
+        """file.sv:N (a tool's message quoted in a doc): the file has a line N, and where the doc
+        quotes an assertion or $error there, that line holds one"""
+        for m in re.finditer(r"\b([\w.-]+\.(?:sv|svh|c|h|cpp|py|sh)):(\d+)\b", line):
+            path = self._source_file(m.group(1))
+            if path is None:
+                continue  # a generated file or a user's file: not in the repository
+            self.refs += 1
+            n = int(m.group(2))
+            with open(path, encoding="utf-8", errors="replace") as fh:
+                src = fh.read().split("\n")
+            if n > len(src):
+                self.problem(where, "%s:%d: %s has %d lines" % (m.group(1), n, m.group(1), len(src)))
+            elif (re.search(r"Assertion failed|%Error|\$error|fiu_assert", line[m.end():])
+                  and not re.search(r"\$error|\$fatal|\bassert\b|FIU_ASSERT", src[n - 1].split("//")[0])):
+                self.problem(where, "%s:%d quotes an assertion or $error, but that line is: %s"
+                             % (m.group(1), n, src[n - 1].strip()))
+
     def check_doc(self, path):
         text = self._read(path)
         rel = display(self.root, path)
         in_fence = False
         for lineno, line in enumerate(text.split("\n"), 1):
+            self.check_line_refs(line, (rel, lineno))
             if line.lstrip().startswith("```"):
                 in_fence = not in_fence
                 continue
