@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "fiu.h"
+#include "port.h"
 
 typedef struct {
     uint8_t count;
@@ -147,7 +148,7 @@ uint32_t fiu_coord_to_f32(uint16_t pixel, uint8_t s)
     uint32_t n = (uint32_t)pixel * 16u + s; /* value = n / 16, n < 2^20: exact in fp32 */
     if (n == 0)
         return 0;
-    int len = 32 - __builtin_clz(n);
+    int len = 32 - fiu_clz32(n);
     uint32_t biased = (uint32_t)(len - 1 - 4 + 127);
     return (biased << 23) | ((n << (24 - len)) & 0x007FFFFFu);
 }

@@ -15,17 +15,9 @@
 
 #include "dotadd_t1.h"
 #include "dotadd_terms.h"
+#include "port.h"
 
-__extension__ typedef unsigned __int128 u128;
-__extension__ typedef __int128 i128;
-
-static int bitlen64(uint64_t x) { return 64 - __builtin_clzll(x); }
-
-static int bitlen128(u128 x)
-{
-    uint64_t hi = (uint64_t)(x >> 64);
-    return hi ? 64 + bitlen64(hi) : bitlen64((uint64_t)x);
-}
+static int bitlen64(uint64_t x) { return fiu_bitlen64(x); }
 
 /* Round (neg ? -1 : 1) * mag * 2^lsb (mag != 0) to fp32, IEEE gradual underflow, then flush. */
 static uint32_t round_pack64(bool neg, uint64_t mag, int lsb, bool flush)
@@ -61,21 +53,21 @@ static uint32_t round_pack64(bool neg, uint64_t mag, int lsb, bool flush)
 
 /* Same for a 128-bit magnitude: keep the top 64 bits and jam the rest into bit 0
  * (the rounding point is then at least 40 bits above it). */
-static uint32_t round_pack(bool neg, u128 mag, int lsb, bool flush)
+static uint32_t round_pack(bool neg, fiu_u128 mag, int lsb, bool flush)
 {
-    int drop = bitlen128(mag) - 64;
+    int drop = fiu_u128_bitlen(mag) - 64;
     if (drop <= 0)
-        return round_pack64(neg, (uint64_t)mag, lsb, flush);
-    uint64_t top = (uint64_t)(mag >> drop) | ((mag << (128 - drop)) != 0);
-    return round_pack64(neg, top, lsb + drop, flush);
+        return round_pack64(neg, fiu_u128_lo(mag), lsb, flush);
+    return round_pack64(neg, fiu_u128_shr_jam(mag, drop), lsb + drop, flush);
 }
 
 static int term_h(const f32_term *t) { return t->lsb + bitlen64(t->man); }
 
-static i128 signed_shl(const f32_term *t, int shift)
+/* (neg ? -1 : 1) * man * 2^shift in two's complement (port.h's fiu_u128) */
+static fiu_u128 signed_shl(const f32_term *t, int shift)
 {
-    i128 v = (i128)((u128)t->man << shift);
-    return t->neg ? -v : v;
+    fiu_u128 v = fiu_u128_shl(t->man, shift);
+    return t->neg ? fiu_u128_neg(v) : v;
 }
 
 static int64_t signed_shl64(const f32_term *t, int base)
@@ -90,11 +82,11 @@ static int sign_of_sum(const f32_term *t2, const f32_term *t3)
     if (t2->neg == t3->neg || term_h(t2) > term_h(t3))
         return t2->neg ? -1 : 1;
     int base = t2->lsb < t3->lsb ? t2->lsb : t3->lsb;
-    u128 m2 = (u128)t2->man << (t2->lsb - base);
-    u128 m3 = (u128)t3->man << (t3->lsb - base);
-    if (m2 == m3)
+    fiu_u128 m2 = fiu_u128_shl(t2->man, t2->lsb - base);
+    fiu_u128 m3 = fiu_u128_shl(t3->man, t3->lsb - base);
+    if (fiu_u128_eq(m2, m3))
         return 0;
-    return (m2 > m3) == t2->neg ? -1 : 1;
+    return fiu_u128_gt(m2, m3) == t2->neg ? -1 : 1;
 }
 
 static uint32_t sum_terms(const f32_term *t, int n, bool flush)
@@ -123,13 +115,13 @@ static uint32_t sum_terms(const f32_term *t, int n, bool flush)
     /* Next: every term inside the 128-bit window of the largest; still exact. */
     int wb = hmax - 124;
     if (t[0].lsb >= wb && t[1].lsb >= wb && (n == 2 || t[2].lsb >= wb)) {
-        i128 sum = signed_shl(&t[0], t[0].lsb - wb) + signed_shl(&t[1], t[1].lsb - wb);
+        fiu_u128 sum = fiu_u128_add(signed_shl(&t[0], t[0].lsb - wb), signed_shl(&t[1], t[1].lsb - wb));
         if (n == 3)
-            sum += signed_shl(&t[2], t[2].lsb - wb);
-        if (sum == 0)
+            sum = fiu_u128_add(sum, signed_shl(&t[2], t[2].lsb - wb));
+        if (fiu_u128_is_zero(sum))
             return FIU_F32_POS_ZERO; /* exact zero with a nonzero term (spec 2.4) */
-        bool neg = sum < 0;
-        return round_pack(neg, neg ? -(u128)sum : (u128)sum, wb, flush);
+        bool neg = fiu_u128_is_neg(sum);
+        return round_pack(neg, neg ? fiu_u128_neg(sum) : sum, wb, flush);
     }
 
     /* Order by h, largest first: t[i0], t[i1], t[i2]. */
@@ -148,31 +140,32 @@ static uint32_t sum_terms(const f32_term *t, int n, bool flush)
     }
     const f32_term *T1 = &t[i0], *T2 = &t[i1], *T3 = n == 3 ? &t[i2] : NULL;
 
-    i128 acc = signed_shl(T1, T1->lsb - wb);
-    i128 half_units;
+    fiu_u128 acc = signed_shl(T1, T1->lsb - wb);
+    fiu_u128 half_units;
     if (T2->lsb < wb) {
         int s = T3 ? sign_of_sum(T2, T3) : (T2->neg ? -1 : 1);
-        half_units = 2 * acc + s;
+        half_units = fiu_u128_add(fiu_u128_dbl(acc), fiu_u128_of_i64(s));
     } else {
-        acc += signed_shl(T2, T2->lsb - wb);
+        acc = fiu_u128_add(acc, signed_shl(T2, T2->lsb - wb));
         if (!T3 || T3->lsb >= wb) {
             if (T3)
-                acc += signed_shl(T3, T3->lsb - wb);
-            half_units = 2 * acc;
-        } else if (acc == 0) {
+                acc = fiu_u128_add(acc, signed_shl(T3, T3->lsb - wb));
+            half_units = fiu_u128_dbl(acc);
+        } else if (fiu_u128_is_zero(acc)) {
             return round_pack64(T3->neg, T3->man, T3->lsb, flush);
         } else {
             int s = wb - T3->lsb;
             uint64_t kept = s < 64 ? T3->man >> s : 0;
             bool lost = s < 64 ? (T3->man & ((1ull << s) - 1)) != 0 : true;
-            acc += T3->neg ? -(i128)(kept + lost) : (i128)kept; /* floor */
-            half_units = 2 * acc + lost;
+            /* floor; kept + lost <= 2^48 */
+            acc = fiu_u128_add(acc, fiu_u128_of_i64(T3->neg ? -(int64_t)(kept + lost) : (int64_t)kept));
+            half_units = fiu_u128_add(fiu_u128_dbl(acc), fiu_u128_of_i64(lost));
         }
     }
-    if (half_units == 0)
+    if (fiu_u128_is_zero(half_units))
         return FIU_F32_POS_ZERO; /* exact zero with a nonzero term (spec 2.4) */
-    bool neg = half_units < 0;
-    return round_pack(neg, neg ? -(u128)half_units : (u128)half_units, wb - 1, flush);
+    bool neg = fiu_u128_is_neg(half_units);
+    return round_pack(neg, neg ? fiu_u128_neg(half_units) : half_units, wb - 1, flush);
 }
 
 /* ---- Tier 2, the MXCSR-checked host floating-point path (spec 2.11, "Fast paths"). Used only
@@ -496,8 +489,7 @@ static uint32_t round_product(uint32_t x, uint32_t y, bool flush)
 }
 
 /* The integer path: any host state, any operands. */
-__attribute__((noinline)) static uint32_t dotadd_int(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e,
-                                                     unsigned mode)
+FIU_NOINLINE static uint32_t dotadd_int(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e, unsigned mode)
 {
     if (!(mode & FIU_F32_FUSED)) {
         bool flush = (mode & FIU_F32_FLUSH) != 0;
@@ -509,8 +501,7 @@ __attribute__((noinline)) static uint32_t dotadd_int(uint32_t a, uint32_t b, uin
 }
 
 /* Tiers 2 and 3 from the operands: the MXCSR-checked double path, then the integer path. */
-__attribute__((noinline)) static uint32_t dotadd_slow(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e,
-                                                      unsigned mode)
+FIU_NOINLINE static uint32_t dotadd_slow(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e, unsigned mode)
 {
     return host_fp_default() ? dotadd_t2_ops(a, b, c, d, e, mode) : dotadd_int(a, b, c, d, e, mode);
 }

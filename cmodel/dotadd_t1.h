@@ -10,11 +10,12 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "fiu_f32.h"
+#include "fiu.h"
 
 /* Host double arithmetic only where double is evaluated in double (SSE2) and not fast-math. */
 #if (defined(__x86_64__) || (defined(__i386__) && defined(__SSE2_MATH__))) && FLT_EVAL_METHOD == 0 && \
-    !defined(__FAST_MATH__) && !__FINITE_MATH_ONLY__ && !defined(FIU_NO_HOST_FP)
+    !defined(__FAST_MATH__) && !__FINITE_MATH_ONLY__ && !defined(FIU_NO_HOST_FP) && \
+    !defined(FIU_PORTABLE)
 #define FIU_HOST_FP 1
 #include <emmintrin.h>
 #else

@@ -3,7 +3,7 @@
 #ifndef FIU_DOTADD_TERMS_H
 #define FIU_DOTADD_TERMS_H
 
-#include "fiu_f32.h"
+#include "fiu.h"
 
 /* value = (neg ? -1 : 1) * man * 2^lsb, man != 0, man < 2^48 */
 typedef struct {

@@ -252,7 +252,7 @@ static bool ipa_imm(const fiu_state *st, const fiu_request *rq, fiu_response *rs
         rsp->wmask |= done;
     else
         for (uint64_t m = done; m; m &= m - 1) {
-            uint32_t i = (uint32_t)__builtin_ctzll(m);
+            uint32_t i = (uint32_t)fiu_ctz64(m);
             write_lane(st, rsp, i, ipa_lane_tail(rq, &rq->lane[i], mode, rsp->result[i]), rq->atest);
         }
     if (ndot) {
@@ -355,7 +355,7 @@ void fiu_execute(const fiu_state *st, const fiu_request *rq, fiu_response *rsp)
 
     if (rq->op == FIU_OP_AL2P) { /* uniform across written lanes; vacuously true */
         rsp->pred = true;
-        int ref = rsp->wmask ? __builtin_ctzll(rsp->wmask) : 0;
+        int ref = rsp->wmask ? fiu_ctz64(rsp->wmask) : 0;
         for (uint32_t i = 0; i < rq->lanes; i++)
             if (((rsp->wmask >> i) & 1) && rsp->result[i] != rsp->result[ref])
                 rsp->pred = false;

@@ -71,11 +71,11 @@ uint32_t fiu_plane_fetch_al2p(const fiu_state *st, uint32_t logical_addr, uint8_
     return FIU_AL2P_VALID | ((uint32_t)e->interp << FIU_AL2P_TYPE_SHIFT) | (12u * e->plane);
 }
 
-uint32_t fiu_gcn_numprim(uint32_t newprimmask) { return (uint32_t)__builtin_popcount(newprimmask & 0x7FFFu) + 1; }
+uint32_t fiu_gcn_numprim(uint32_t newprimmask) { return (uint32_t)fiu_popcount32(newprimmask & 0x7FFFu) + 1; }
 
 uint32_t fiu_gcn_primid(uint32_t newprimmask, uint32_t quad)
 {
-    return (uint32_t)__builtin_popcount(newprimmask & 0x7FFFu & ((1u << quad) - 1u));
+    return (uint32_t)fiu_popcount32(newprimmask & 0x7FFFu & ((1u << quad) - 1u));
 }
 
 uint32_t fiu_plane_fetch_lds(const fiu_state *st, uint32_t m0, uint32_t attr, uint32_t chan, uint32_t wave_lane,

@@ -1,5 +1,5 @@
 /* post_multiply stage (spec 2.8): MUL-mode multiply by Rb, gated by Pmul and .SAT. */
-#include "fiu_f32.h"
+#include "fiu.h"
 
 uint32_t fiu_f32_post_multiply(uint32_t r, uint32_t rb, bool pmul, bool sat)
 {

@@ -1,5 +1,5 @@
 /* saturate stage (spec 2.5, 2.9): denormal flush and clamp to [+0, 1]. */
-#include "fiu_f32.h"
+#include "fiu.h"
 
 uint32_t fiu_f32_flush(uint32_t x) { return fiu_f32_is_subnormal(x) ? x & 0x80000000u : x; }
 

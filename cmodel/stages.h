@@ -3,6 +3,7 @@
 #define FIU_STAGES_H
 
 #include "fiu.h"
+#include "port.h"
 
 /* plane_fetch result for one lane. */
 typedef struct {
@@ -22,15 +23,6 @@ uint32_t fiu_plane_fetch_al2p(const fiu_state *st, uint32_t logical_addr, uint8_
 enum { FIU_LDS_P0 = 0, FIU_LDS_P10 = 1, FIU_LDS_P20 = 2 };
 uint32_t fiu_plane_fetch_lds(const fiu_state *st, uint32_t m0, uint32_t attr, uint32_t chan, uint32_t wave_lane,
                              unsigned which, uint8_t *status);
-
-/* A lane executes if active and, except for VINTRP, its guard is true (spec 1.3). */
-static inline bool fiu_lane_executes(const fiu_request *rq, const fiu_lane *ln)
-{
-    return ln->active && (ln->guard || rq->op == FIU_OP_VINTRP);
-}
-
-/* VINTRP encodings (bits 31:26, spec 4.7) and the highest legal ATTR. */
-enum { FIU_VINTRP_ENC_GCN10 = 0x32, FIU_VINTRP_ENC_GCN12 = 0x35, FIU_VINTRP_MAX_ATTR = 32 };
 
 /* decode: request-level status (spec 7), FIU_OK if the request may execute. */
 fiu_status fiu_decode_check(const fiu_state *st, const fiu_request *rq);

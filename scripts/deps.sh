@@ -8,7 +8,7 @@ set -euo pipefail
 PKGS=(gcc g++ make cmake zlib1g-dev libmpfr-dev libgmp-dev verilator iverilog
       libsystemc-dev gtkwave yosys xvfb xauth python3 python3-venv
       nextpnr-ice40 fpga-icestorm
-      clang libclang-rt-14-dev lcov slurm-wlm munge z3 boolector libpng-dev)
+      clang libclang-rt-14-dev lcov slurm-wlm munge z3 boolector libpng-dev gcc-multilib)
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 venv="$root/.venv"

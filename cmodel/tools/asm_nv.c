@@ -3,6 +3,7 @@
 
 #include "asm_lex.h"
 #include "fiu_asm.h"
+#include "bits.h"
 
 static const char *const MODE[4] = {"PASS", "MUL", "CONSTANT", "SC"};
 static const char *const LOC[6] = {"CENTER", "CENTROID", "OFFSET", "INVALID", "SAMPLE", "AT_SAMPLE"};
@@ -78,7 +79,7 @@ bool fiu_asm_parse_f32(const char *s, uint32_t *bits)
         m >>= 1, e2++;
     if (m >> 24)
         return false; /* more than 24 significant bits */
-    int msb = 63 - __builtin_clzll(m);
+    int msb = fiu_tool_msb64(m);
     int exp = e2 + msb; /* value = 1.f * 2^exp */
     if (exp > 127)
         return false;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "fiu_vectors.h"
+#include "bits.h"
 
 /* ---- PRNG: xoshiro256** seeded with splitmix64 ---- */
 typedef struct {
@@ -521,20 +522,20 @@ static uint32_t mapped_dword(gen_t *g)
 {
     uint32_t n = 0, pick;
     for (uint32_t w = 0; w < FIU_MAP_ENTRIES / 64; w++)
-        n += (uint32_t)__builtin_popcountll(g->map_bits[w]);
+        n += fiu_tool_popcount64(g->map_bits[w]);
     if (n == 0)
         return rng_below(&g->rng, FIU_MAP_ENTRIES);
     pick = rng_below(&g->rng, n);
     for (uint32_t w = 0; w < FIU_MAP_ENTRIES / 64; w++) {
         uint64_t bits = g->map_bits[w];
-        uint32_t here = (uint32_t)__builtin_popcountll(bits);
+        uint32_t here = fiu_tool_popcount64(bits);
         if (pick >= here) {
             pick -= here;
             continue;
         }
         while (pick--)
             bits &= bits - 1;
-        return 64 * w + (uint32_t)__builtin_ctzll(bits);
+        return 64 * w + (uint32_t)fiu_tool_lsb64(bits);
     }
     return 0;
 }

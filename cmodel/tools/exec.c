@@ -5,6 +5,7 @@
 
 #include "asm_lex.h"
 #include "fiu_exec.h"
+#include "bits.h"
 
 /* ---- helper ops ---- */
 uint32_t fiu_exec_rcp(uint32_t x)
@@ -16,7 +17,7 @@ uint32_t fiu_exec_rcp(uint32_t x)
         return sign | 0x7F800000u; /* zero or flushed denormal: inf */
     uint64_t m = 0x800000u | fr;
     uint64_t q = (1ull << 50) / m, r = (1ull << 50) % m; /* q in (2^26, 2^27] */
-    int msb = 63 - __builtin_clzll(q);
+    int msb = fiu_tool_msb64(q);
     int sh = msb - 23;
     uint64_t mant = q >> sh, rb = q & ((1ull << sh) - 1), half = 1ull << (sh - 1);
     if (rb > half || (rb == half && (r != 0 || (mant & 1))))

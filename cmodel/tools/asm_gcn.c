@@ -4,7 +4,7 @@
 
 #include "asm_lex.h"
 #include "fiu_asm.h"
-#include "stages.h"
+#include "fiu.h"
 
 static const char *const MNEMONIC[3] = {"v_interp_p1_f32", "v_interp_p2_f32", "v_interp_mov_f32"};
 static const char *const MOV_PARAM[3] = {"p10", "p20", "p0"}; /* VSRC 0, 1, 2 (AMD's encoding) */

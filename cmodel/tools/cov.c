@@ -6,8 +6,8 @@
 #include <unistd.h>
 
 #include "fiu_cov.h"
-#include "fiu_f32.h"
-#include "stages.h"
+#include "fiu.h"
+#include "bits.h"
 
 enum { MAX_DIMS = 4, MAX_VALS = 17, NAME_MAX_LEN = 96 };
 
@@ -381,7 +381,7 @@ static void sample_ipa(fiu_cov *cov, const fiu_state *st, const fiu_request *rq,
             if (!fiu_lane_executes(rq, &rq->lane[i]))
                 continue;
             uint32_t m = rq->lane[i].coverage & full;
-            unsigned bits = (unsigned)__builtin_popcount(m);
+            unsigned bits = fiu_tool_popcount64(m);
             unsigned pat = m == 0 ? 0 : m == full ? 3 : bits == 1 ? 1 : 2;
             hit(cov, X_CENTROID, (const unsigned[]){count_index(st->samples.count), pat});
         }
