@@ -3,7 +3,7 @@
 
 usage: mutate.py RTL_DIR OUT_DIR FILE FROM TO
 
-Copies every RTL_DIR/*.sv to OUT_DIR, with the text FROM replaced by TO in FILE. FROM must
+Copies every RTL_DIR/*.sv, *.svh and *.vlt to OUT_DIR, with the text FROM replaced by TO in FILE. FROM must
 occur exactly once in FILE, so that a change of the RTL that moves the mutated line fails the
 build here instead of silently testing nothing. Exit 0 done, 2 usage or FROM not found once.
 """
@@ -27,8 +27,9 @@ def main(argv):
         print(f"mutate.py: {src}: the text to mutate occurs {n} times, expected once: {old!r}", file=sys.stderr)
         return 2
     out.mkdir(parents=True, exist_ok=True)
-    for f in rtl.glob("*.sv"):
-        shutil.copyfile(f, out / f.name)
+    for pattern in ("*.sv", "*.svh", "*.vlt"):
+        for f in rtl.glob(pattern):
+            shutil.copyfile(f, out / f.name)
     (out / name).write_text(text.replace(old, new))
     return 0
 
