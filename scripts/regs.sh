@@ -5,20 +5,23 @@
 #                                     cmodel/include/fiu_regs.h  (peakrdl c-header; installed, used by
 #                                                                 the TLM target and consumers)
 #                                     rtl/regs/fiu_regs.xml      (peakrdl ip-xact, IP-XACT 2014)
-#   scripts/regs.sh --check         regenerate into a temporary directory and fail if a checked-in
-#                                   file differs (CTest ip.regs.fresh)
+#                                     rtl/fiu_regs_map.svh       (scripts/regs_sv.py: offsets, field
+#                                                                 masks, access, word layouts for fiu_axil)
+#   scripts/regs.sh --check [RDL]   regenerate into a temporary directory and fail if a checked-in
+#                                   file differs (CTest ip.regs.fresh); RDL: another source to
+#                                   generate from (the expected-failure test ip.regs.stale)
 #   scripts/regs.sh --docs DIR      Markdown (DIR/fiu_regs.md, peakrdl markdown) and HTML (DIR/html/,
 #                                   peakrdl html); not checked in (every array element is expanded)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 rdl=$root/rtl/regs/fiu_regs.rdl
 peakrdl=${PEAKRDL:-$root/.venv/bin/peakrdl}
-usage() { sed -n '2,12p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,15p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 
 mode=write docs=""
 case "${1:-}" in
   -h|--help) usage; exit 0 ;;
-  --check) mode=check ;;
+  --check) mode=check; [ -n "${2:-}" ] && rdl=$2 ;;
   --docs) mode=docs; docs=${2:-}; [ -n "$docs" ] || { echo "regs.sh: --docs needs a directory" >&2; exit 2; } ;;
   "") ;;
   *) echo "regs.sh: unknown argument '$1' (try --help)" >&2; exit 2 ;;
@@ -40,9 +43,11 @@ gen() {
   "$peakrdl" c-header "$rdl" -o "$tmp/fiu_regs.h" --std gnu11
   "$peakrdl" ip-xact "$rdl" -D FIU_RAM_AS_REGS -o "$tmp/fiu_regs.xml" --vendor fiu.example --library fiu \
     --name fiu_regs --version 1.0 --standard 2014
+  "$(dirname "$peakrdl")/python3" "$root/scripts/regs_sv.py" "$rdl" -o "$tmp/fiu_regs_map.svh"
 }
 gen
-files=("fiu_regs.h:cmodel/include/fiu_regs.h" "fiu_regs.xml:rtl/regs/fiu_regs.xml")
+files=("fiu_regs.h:cmodel/include/fiu_regs.h" "fiu_regs.xml:rtl/regs/fiu_regs.xml"
+       "fiu_regs_map.svh:rtl/fiu_regs_map.svh")
 stale=0
 for f in "${files[@]}"; do
   src=$tmp/${f%%:*} dst=$root/${f#*:}
