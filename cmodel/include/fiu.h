@@ -3,7 +3,10 @@
  * patterns; host double precision only on a checked fast path (spec 2.11), so results never
  * depend on the host rounding mode, FTZ or DAZ.
  * Part 2, the unit: state, requests, responses and fiu_execute. No global state: everything
- * lives in fiu_state, changed only through fiu_state_* calls. */
+ * lives in fiu_state, changed only through fiu_state_* calls.
+ * Build macros (docs/model.md, "Portability"); results are the same bits in every build:
+ *   FIU_NO_HOST_FP  compile the host floating-point fast paths out (integer path only)
+ *   FIU_PORTABLE    ISO C11 only: no builtin, no __int128, no intrinsic (implies the above) */
 #ifndef FIU_H
 #define FIU_H
 
@@ -70,8 +73,9 @@ uint32_t fiu_f32_post_multiply(uint32_t r, uint32_t rb, bool pmul, bool sat);
 uint32_t fiu_f32_saturate(uint32_t x);
 
 /* True if this build of the library has the host floating-point fast paths (spec 2.11, tiers 1
- * and 2: x86 SSE2 with FLT_EVAL_METHOD 0, no -ffast-math, no -DFIU_NO_HOST_FP); false if every
- * result comes from the integer path, as on any other host. Results are the same either way. */
+ * and 2: x86 SSE2 with FLT_EVAL_METHOD 0, no -ffast-math, no -DFIU_NO_HOST_FP or -DFIU_PORTABLE);
+ * false if every result comes from the integer path, as on any other host. Results are the same
+ * either way. */
 bool fiu_f32_host_fp(void);
 
 /* Classification helpers on bit patterns. */
