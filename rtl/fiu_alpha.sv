@@ -48,9 +48,7 @@ module fiu_alpha #(
   localparam logic [1:0] FmtFloat32 = 2'd0;
 
   logic [16:0] key_a;
-  /* verilator lint_off UNUSEDSIGNAL */  // the value; the comparison reads the key
   logic [15:0] unorm_a;
-  /* verilator lint_on UNUSEDSIGNAL */
 
   fiu_alpha_unorm #(
     .REG (1'b0)

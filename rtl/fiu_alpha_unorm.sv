@@ -18,11 +18,9 @@
 module fiu_alpha_unorm #(
   parameter bit REG = 1'b0
 ) (
-  /* verilator lint_off UNUSEDSIGNAL */  // unused when REG = 0
   input  logic        clk_i,
   input  logic        rst_ni,
   input  logic        en_i,
-  /* verilator lint_on UNUSEDSIGNAL */
   input  logic [31:0] a_i,
   input  logic [1:0]  fmt_i,
   output logic [16:0] key_o,
@@ -42,10 +40,8 @@ module fiu_alpha_unorm #(
   logic [15:0] maxv;
   logic [39:0] m40;
   logic [39:0] m40n;   // m40 << n: a multiplexer of three constant shifts
-  /* verilator lint_off UNUSEDSIGNAL */  // t reads prod[39:23] and sh[4:0] (the class covers the rest)
   logic [39:0] prod;
   logic [7:0]  sh;     // 126 - exp: 0..16 for the exponents that give t
-  /* verilator lint_on UNUSEDSIGNAL */
   logic [1:0]  cls;
 
   always_comb begin

@@ -9,9 +9,7 @@ module fiu_clock_gate #(
   parameter bit GATE = 1'b0
 ) (
   input  logic clk_i,
-  /* verilator lint_off UNUSEDSIGNAL */  // GATE = 0: the registers' own enable does the work
   input  logic en_i,
-  /* verilator lint_on UNUSEDSIGNAL */
   output logic clk_o
 );
   if (GATE) begin : g_gate

@@ -8,11 +8,9 @@
 module fiu_coord #(
   parameter bit REG = 1'b0
 ) (
-  /* verilator lint_off UNUSEDSIGNAL */  // unused when REG = 0
   input  logic            clk_i,
   input  logic            rst_ni,
   input  logic            en_i,
-  /* verilator lint_on UNUSEDSIGNAL */
   input  logic [2:0]      loc_i,
   input  logic [15:0]     px_i,
   input  logic [15:0]     py_i,

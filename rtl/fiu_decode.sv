@@ -6,9 +6,7 @@ module fiu_decode
   input  logic [2:0]  op_i,
   input  logic [2:0]  ipa_mode_i,
   input  logic [2:0]  loc_i,
-  /* verilator lint_off UNUSEDSIGNAL */  // ATTRCHAN (9:8) is fiu_plane_fetch's
   input  logic [31:0] vintrp_i,
-  /* verilator lint_on UNUSEDSIGNAL */
   input  logic [5:0]  wave_lane0_i,
   input  logic [2:0]  unpack_fmt_i,
   input  logic [2:0]  unpack_comp_i,

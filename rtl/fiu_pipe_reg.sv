@@ -7,11 +7,9 @@ module fiu_pipe_reg #(
   parameter bit EN    = 1'b1,
   parameter bit RESET = 1'b0
 ) (
-  /* verilator lint_off UNUSEDSIGNAL */  // unused when EN = 0 (a wire)
   input  logic         clk_i,
   input  logic         rst_ni,
   input  logic         en_i,
-  /* verilator lint_on UNUSEDSIGNAL */
   input  logic [W-1:0] d_i,
   output logic [W-1:0] q_o
 );

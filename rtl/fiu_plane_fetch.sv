@@ -157,9 +157,7 @@ module fiu_plane_fetch #(
 
   for (genvar i = 0; i < LANES; i++) begin : g_s1
     logic [31:0] pb, l;
-    /* verilator lint_off UNUSEDSIGNAL */  // IPA.IDX reads ra[31] and ra[17:0]
     logic [31:0] ra;
-    /* verilator lint_on UNUSEDSIGNAL */
     logic [4:0]  primid;
     assign pb     = prim_base_i[32*i +: 32];
     assign ra     = ra_i[32*i +: 32];
@@ -350,10 +348,5 @@ module fiu_plane_fetch #(
 
   assign map_o    = s2_al2p_q ? map_b[9:0] : s2_map_a_q;
   assign interp_o = s2_interp_q;
-
-  // both copies clear together after reset; copy B's flag is the same as copy A's
-  /* verilator lint_off UNUSEDSIGNAL */
-  logic unused_clearing_b;
-  assign unused_clearing_b = clearing_b;
-  /* verilator lint_on UNUSEDSIGNAL */
+  // both copies clear together after reset; copy B's flag (clearing_b) is the same as copy A's
 endmodule

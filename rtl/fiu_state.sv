@@ -68,9 +68,7 @@ module fiu_state #(
   // the reference and the format the thresholds are made of: after this clock's write
   logic [31:0] ref_next;
   logic [1:0]  fmt_next;
-  /* verilator lint_off UNUSEDSIGNAL */  // the thresholds read the value, not the key
   logic [16:0] ref_key;
-  /* verilator lint_on UNUSEDSIGNAL */
   logic [15:0] ref_unorm;
 
   assign ref_next = ref_we ? sa_data_i : alpha_ref_q;

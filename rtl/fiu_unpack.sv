@@ -22,13 +22,11 @@ module fiu_unpack #(
   parameter bit REG  = 1'b0,
   parameter bit REG2 = 1'b0
 ) (
-  /* verilator lint_off UNUSEDSIGNAL */  // unused when REG = 0 (clk2_i, en2_i: REG2 = 0)
   input  logic        clk_i,
   input  logic        rst_ni,
   input  logic        en_i,
   input  logic        clk2_i,
   input  logic        en2_i,
-  /* verilator lint_on UNUSEDSIGNAL */
   input  logic [31:0] packed_i,
   input  logic [2:0]  comp_i,
   input  logic [2:0]  fmt_i,
@@ -63,9 +61,7 @@ module fiu_unpack #(
   logic [7:0]  lz;        // fiu_pkg::lzc count, <= 10 here
   logic [9:0]  nrm;       // m10 << lz: top bit set
   logic [24:0] qr;        // 24 quotient bits and the rounding bit
-  /* verilator lint_off UNUSEDSIGNAL */  // bit 23: the hidden one, set unless q_up[24] or M = 0
   logic [24:0] q_up;      // the rounded quotient
-  /* verilator lint_on UNUSEDSIGNAL */
   logic [7:0]  em1;       // biased exponent - 1
   logic [30:0] magf;      // exponent and fraction after rounding
   logic [31:0] fp;
