@@ -16,7 +16,6 @@ typedef struct packed {
   logic [31:0] addr;
   logic [31:0] data;
 } fiu_cfg_write_t;
-`define FIU_CFG_WRITE_W 67
 
 // A configuration slot after S1 (S2, S1b, S2b): the space and the data word.
 typedef struct packed {
@@ -46,7 +45,6 @@ typedef struct packed {
   logic [2:0]  unpack_comp;
   logic        unpack_bgra;
 } fiu_s1_req_t;
-`define FIU_S1_REQ_W 87
 
 // A request slot's payload from S1 to the operand select (S2; DEEP = 1 through S1b and S2b):
 // the request part, then LANES fiu_slot_lane_t.
