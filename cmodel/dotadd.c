@@ -1,4 +1,4 @@
-/* Fast fp32 dot-add (spec 2.11): integer-only, 128-bit window.
+/* Fast fp32 dot-add (docs/model.md, "Implementation notes"): integer-only, 128-bit window.
  *
  * Terms sorted by magnitude position h (value < 2^h). The window's unit is 2^wb,
  * wb = h1 - 124, so the largest term T1 sits exactly below bit 124 and |sum| < 2^126.
@@ -168,7 +168,7 @@ static uint32_t sum_terms(const f32_term *t, int n, bool flush)
     return round_pack(neg, neg ? fiu_u128_neg(half_units) : half_units, wb - 1, flush);
 }
 
-/* ---- Tier 2, the MXCSR-checked host floating-point path (spec 2.11, "Fast paths"). Used only
+/* ---- Tier 2, the MXCSR-checked host floating-point path (docs/model.md, "Fast paths"). Used only
  * where the host evaluates double in double (SSE2) and only when MXCSR is the default: round to
  * nearest, no FTZ, no DAZ, exceptions masked. Anything it cannot prove falls to the integer path. */
 #if FIU_HOST_FP
@@ -204,7 +204,7 @@ static uint32_t flush_in(uint32_t x) { return (x & 0x7F800000u) ? x : (x & 0x800
  * S = u + v + t exactly; a non-finite term makes v or t a NaN and u the IEEE result. If
  * v = t = 0, S = u and one conversion rounds it. Otherwise D = RN(u + RN(v + t)) is within one
  * double ulp of S, so RNE_f(S) = RNE_f(D) when 2^-126 <= |D| and D is more than 16 double ulps
- * from a float midpoint (spec 2.11, fast paths). */
+ * from a float midpoint (docs/model.md, fast paths). */
 enum { T2_MARGIN = 16 }; /* D is accepted only more than this many double ulps from an fp32 midpoint */
 
 static inline bool fp_sum3(double p, double q, double c, bool flush, uint32_t *r)
@@ -284,7 +284,7 @@ static uint32_t dotadd_t2_ops(uint32_t a, uint32_t b, uint32_t c, uint32_t d, ui
     return dotadd_int(a, b, c, d, e, mode);
 }
 
-/* ---- Tier 1 (spec 2.11, "Mode-independent path"): every host operation is exact, or its
+/* ---- Tier 1 (docs/model.md, "Tier 1"): every host operation is exact, or its
  * exactness is checked by comparisons that are themselves exact; then no rounding mode, FTZ or
  * DAZ setting can change a value, and no MXCSR read is needed. Accepts finite operands that
  * are zero or normal (after FLUSH) and a nonzero exact sum of magnitude >= 2^-126. */
@@ -376,7 +376,7 @@ __attribute__((target("avx2"))) static inline __m256d tiny_x4(__m256d x)
                          _mm256_cmp_pd(ax, _mm256_set1_pd(0x1p-126), _CMP_LT_OQ));
 }
 
-/* Tier 2 on four lanes at a time in AVX2 (spec 2.11, "Tier 2, four lanes"): each lane takes the
+/* Tier 2 on four lanes at a time in AVX2 (docs/model.md, "Tier 2, four lanes"): each lane takes the
  * steps of fp_dotadd; a lane it declines goes to dotadd_t2_ops. Default host state only (the caller
  * has read MXCSR). Returns the number of lanes done, a multiple of four. */
 __attribute__((target("avx2"))) static size_t t2_avx2(size_t n, const uint32_t *a, const uint32_t *b,

@@ -1,4 +1,4 @@
-/* Reference fp32 dot-add (spec 2.11): exact 576-bit fixed point, bit i = 2^(i-298).
+/* Reference fp32 dot-add (spec 2.11; docs/model.md): exact 576-bit fixed point, bit i = 2^(i-298).
  * Every finite term is a multiple of 2^-298 (subnormal * subnormal) and below 2^256,
  * so positive and negative parts are summed exactly, subtracted, then rounded bit by bit. */
 #include <string.h>

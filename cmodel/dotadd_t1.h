@@ -1,4 +1,4 @@
-/* Internal: tier 1 of the fp32 dot-add (spec 2.11, "Mode-independent path"), shared by
+/* Internal: tier 1 of the fp32 dot-add (docs/model.md, "Tier 1"), shared by
  * dotadd.c and the IPA loop of fiu.c. Every host operation on it is exact, or its exactness
  * is decided by comparisons that are exact themselves, so no rounding mode, FTZ or DAZ
  * setting can change a value and MXCSR is never read. */
@@ -26,7 +26,7 @@
 /* pq = [P, Q], x = [E, E]: exact doubles, each zero or of magnitude in [2^-298, 2^257).
  * In any rounding mode s = P+Q is rounded faithfully; if it is not exact, s minus the larger
  * of P, Q is exact and differs from the smaller, so a comparison fails; the same for
- * u = s + E (spec 2.11). True and *r = RNE(P+Q+E) when both sums are exact and
+ * u = s + E (docs/model.md, "Tier 1"). True and *r = RNE(P+Q+E) when both sums are exact and
  * 2^-126 <= |u| < 2^128 - 2^103; false otherwise (inexact, tiny, zero or overflowing). */
 static inline bool fiu_t1_sum(__m128d pq, __m128d x, uint32_t *r)
 {

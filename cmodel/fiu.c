@@ -169,7 +169,7 @@ static void write_lane(const fiu_state *st, fiu_response *rsp, uint32_t i, uint3
         rsp->kill |= 1ull << i;
 }
 
-/* ---- IPA a[imm] at a mapped, non-system address in PASS or MUL (spec 2.11, "Batch entry
+/* ---- IPA a[imm] at a mapped, non-system address in PASS or MUL (docs/model.md, "Batch entry
  * points"): the common request. Per plane the flushed coefficients are checked and converted
  * once; per lane the products A*(X/16) and B*(Y/16) (X = px*16 + sx < 2^20) are exact doubles
  * and tier 1 sums them. Lanes it declines go through fiu_f32_dotadd_batch. */
@@ -298,7 +298,7 @@ void fiu_execute(const fiu_state *st, const fiu_request *rq, fiu_response *rsp)
             if (fiu_lane_executes(rq, &rq->lane[i]) && rq->lane[i].ra != rq->lane[first].ra)
                 raise_status(rsp, FIU_ST_PUNIFORM);
 
-    /* IPA: every lane's plane and position first, then one batch of dot-adds (spec 2.11). */
+    /* IPA: every lane's plane and position first, then one batch of dot-adds (docs/model.md). */
     uint32_t da[FIU_MAX_LANES], dx[FIU_MAX_LANES], db[FIU_MAX_LANES], dy[FIU_MAX_LANES], dc[FIU_MAX_LANES];
     uint32_t dr[FIU_MAX_LANES], ipa_mode[FIU_MAX_LANES];
     uint8_t dlane[FIU_MAX_LANES];

@@ -9,14 +9,14 @@
 //   FLOAT32: x = |alpha|, y1 = y2 = |ref|, and the signs decide (sign-magnitude, no negation);
 //   UNORMn:  x = k, the lane's key of fiu_alpha_unorm (u_n(alpha) = (k + 1) >> 1), against the
 //            reference's thresholds lo_i = max(2u - 1, 0) and hi_i = 2u, u = u_n(ref), which
-//            fiu_state makes when ALPHA or ALPHA_REF is written (spec 8.5):
-//            u_n(alpha) < u <=> k < 2u - 1, u_n(alpha) > u <=> k > 2u.
+//            fiu_state makes when ALPHA or ALPHA_REF is written (docs/rtl.md, "Configuration
+// writes"):            u_n(alpha) < u <=> k < 2u - 1, u_n(alpha) > u <=> k > 2u.
 // Kill = !pass_o (applied by the top). unorm_i is the value the UNORM key converts: the
 // written value, or the same value before .SAT, since u_n(saturate(x)) = u_n(x) for every x
 // (spec 5.3); the top passes the latter, which keeps the saturate off that path.
 // REG = 0: combinational. REG = 1: the lane's operand, the reference's magnitude, the sign, zero
 // and NaN flags and func_i are registered (at a rising edge with en_i = 1) before the comparison,
-// so pass_o follows the inputs by one cycle (spec 8.5, DEEP); lo_i and hi_i are read in that
+// so pass_o follows the inputs by one cycle (docs/rtl.md, DEEP); lo_i and hi_i are read in that
 // cycle (fiu_state makes them a clock after the write then).
 module fiu_alpha #(
   parameter bit REG = 1'b0

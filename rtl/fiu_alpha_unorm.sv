@@ -10,10 +10,10 @@
 // prod[39:23] >> (126 - exp) for the exponents 110..126 that remain.
 // key_o is the value in half units before that rounding: value_o = (key_o + 1) >> 1, with
 // key_o = t, 0 for the values that give 0 and 2*(2^n-1) for those that give 2^n-1. fiu_alpha
-// compares key_o against thresholds made once from the reference (spec 8.5), so the increment
+// compares key_o against thresholds made once from the reference (docs/rtl.md), so the increment
 // stays off the per-lane path.
 // Two halves: the product and the class of a_i; the shift and the clamp. REG = 0:
-// combinational. REG = 1 (fiu_state's thresholds with DEEP, spec 8.5): a register between them
+// combinational. REG = 1 (fiu_state's thresholds with DEEP, docs/rtl.md): a register between them
 // (loaded at a rising edge with en_i = 1), so key_o and value_o follow the inputs by one cycle.
 module fiu_alpha_unorm #(
   parameter bit REG = 1'b0

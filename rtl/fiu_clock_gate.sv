@@ -1,9 +1,9 @@
-// fiu_clock_gate (spec 8.7): the clock of a register stage whose registers load only with en_i = 1.
-// GATE = 0 (the default, FPGA synthesis): clk_o is clk_i, and the registers keep their load
-// enable. GATE = 1 (the co-simulation's speed builds; an ASIC flow puts its ICG cell here):
-// en_i is latched while clk_i is low and clk_o = clk_i & latch, so the stage sees no rising edge
-// in a clock where it would not load. Either way the registers load the same values at the same
-// edges; with GATE = 1 Verilator also skips the logic that reads only gated registers.
+// fiu_clock_gate (spec 8.7; docs/rtl.md): the clock of a register stage whose registers load only
+// with en_i = 1. GATE = 0 (the default, FPGA synthesis): clk_o is clk_i, and the registers keep
+// their load enable. GATE = 1 (the co-simulation's speed builds; an ASIC flow puts its ICG cell
+// here): en_i is latched while clk_i is low and clk_o = clk_i & latch, so the stage sees no rising
+// edge in a clock where it would not load. Either way the registers load the same values at the
+// same edges; with GATE = 1 Verilator also skips the logic that reads only gated registers.
 // en_i must be settled while clk_i is low (as for any clock-gating cell).
 module fiu_clock_gate #(
   parameter bit GATE = 1'b0

@@ -2,7 +2,7 @@
 // fixed-point form the dot-add takes (fiu_pkg::fix_op; spec 3.1 defines its exact fp32).
 // Two halves: the sample-index checks and the CENTROID search's first covered priority slot;
 // that slot's sample and the sample-table lookup. REG = 0: both in one cycle;
-// REG = 1 (fiu_top DEEP, spec 8.5): a register between them, so x_o / y_o come one enabled clock
+// REG = 1 (fiu_top DEEP, docs/rtl.md): a register between them, so x_o / y_o come one enabled clock
 // after the inputs (the priority order and the sample table are read in that second cycle;
 // status_o is not delayed).
 module fiu_coord #(

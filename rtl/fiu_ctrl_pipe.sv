@@ -1,6 +1,6 @@
 `include "fiu_top_types.svh"
-// fiu_ctrl_pipe (spec 8.5 stages D1..Dn, PM0, PM1, PM; 8.7 loads): the control beside the lanes'
-// dot-add and post-multiply, aligned with their results. Two chains: the configuration path
+// fiu_ctrl_pipe (docs/rtl.md: stages D1..Dn, PM0, PM1, PM; load enables): the control beside the
+// lanes' dot-add and post-multiply, aligned with their results. Two chains: the configuration path
 // (fiu_cfg_path_t: {valid, cfg, sel, word}) advances every clock (the alpha writes use it at AL),
 // and a request slot's control (fiu_ctrl_req_t, then LANES fiu_ctrl_lane_t) moves only with a
 // request slot. Dot-add stages 0 .. DL-2 are plain enabled registers; stage DL-1 (dot_out, beside

@@ -1,7 +1,7 @@
-// fiu_dotadd_types.svh (spec 8.6): the payloads of fiu_dotadd's register stages, one struct per
+// fiu_dotadd_types.svh (docs/rtl.md): the payloads of fiu_dotadd's register stages, one struct per
 // register (D0, D1b, D1, D2a, D2b, D2, D3b, D3, D4b; R is the 32-bit result), and the parts they
 // share. Included at file scope by every fiu_dotadd*.sv, after fiu_pkg.sv is read. Field widths
-// are fixed (the fp32 formats and the 100-bit window of spec 8.6); DEEP only decides which of
+// are fixed (the fp32 formats and the 100-bit window of docs/rtl.md); DEEP only decides which of
 // these registers exist (the others are wires).
 // Product fields ab (a * b, term 0) and cd (c * d, term 1); the addend e is term 2.
 `ifndef FIU_DOTADD_TYPES_SVH

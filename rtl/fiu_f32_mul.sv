@@ -3,11 +3,11 @@
 // = fiu_f32_dotadd(a, b, +0, -0, -0, ...): FLUSH reads subnormal inputs as signed zeros and
 // flushes a subnormal result; any NaN or inf*0 -> 0x7FFFFFFF; a zero product has sign a^b.
 // The post-multiply uses it with flush_i = 1. (fiu_dotadd rounds its unfused products itself,
-// in place in D2; spec 8.6.)
+// in place in D2; docs/rtl.md, the dot-add datapath.)
 // REG = 0: combinational. REG = 1: the product, as two partial products, and its exponent are
 // registered (at a rising edge with en_i = 1) before the rounding, so r_o follows a_i, b_i,
-// flush_i by one cycle (spec 8.5, DEEP); the partial products' sum and what the rounding needs of
-// the exponent (fiu_pkg::round_info) are made after the register.
+// flush_i by one cycle (docs/rtl.md, DEEP); the partial products' sum and what the rounding needs
+// of the exponent (fiu_pkg::round_info) are made after the register.
 module fiu_f32_mul #(
   parameter bit REG = 1'b0
 ) (
@@ -27,7 +27,7 @@ module fiu_f32_mul #(
   logic signed [13:0] e_top;  // exponent of the product's bit 47
   logic [1:0]  cls;           // 0 finite nonzero, 1 NaN, 2 inf, 3 zero
 
-  // the operands decoded as the dot-add's are (spec 8.6); a_z, b_z: +-0
+  // the operands decoded as the dot-add's are (docs/rtl.md); a_z, b_z: +-0
   assign {a_nan, a_inf, a_z, a_sub, a_neg, a_elsb, a_man} = fiu_pkg::f32_op(a_i);
   assign {b_nan, b_inf, b_z, b_sub, b_neg, b_elsb, b_man} = fiu_pkg::f32_op(b_i);
   // Continuous assigns: Icarus 11 re-runs an always_comb that calls the (looping) lzc function.
@@ -58,7 +58,7 @@ module fiu_f32_mul #(
     end
   end
 
-  // two partial products, as the dot-add's (spec 8.6): each one multiplier block with no adder
+  // two partial products, as the dot-add's (docs/rtl.md): each one multiplier block with no adder
   // behind it; their sum follows the register
   assign parts = fiu_pkg::mul24_parts(a_norm, b_norm);
 

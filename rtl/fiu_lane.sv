@@ -1,8 +1,8 @@
 `include "fiu_top_types.svh"
-// fiu_lane (spec 8.5 stages D1..Dn, PM0, PM1, PM; 8.6): one lane's arithmetic after the operand
-// select. The dot-add (fiu_dotadd, DL stages loaded by the shared valid bits and clocks of
-// fiu_ctrl_pipe), the post-multiply's operands (PM0: registered with DEEP = 1, away from the
-// dot-add's rounding), the post-multiply (fiu_post_multiply: MUL mode's r * Rb, else the lane's
+// fiu_lane (docs/rtl.md: stages D1..Dn, PM0, PM1, PM; the dot-add datapath): one lane's arithmetic
+// after the operand select. The dot-add (fiu_dotadd, DL stages loaded by the shared valid bits and
+// clocks of fiu_ctrl_pipe), the post-multiply's operands (PM0: registered with DEEP = 1, away from
+// the dot-add's rounding), the post-multiply (fiu_post_multiply: MUL mode's r * Rb, else the lane's
 // value) and the PM register of the lane's value.
 module fiu_lane #(
   parameter bit DEEP       = 1'b0,

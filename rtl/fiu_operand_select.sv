@@ -1,6 +1,6 @@
 `include "fiu_top_types.svh"
-// fiu_operand_select (spec 8.5 stages S1b, S2, S2b; 8.6 operands): the slot from the S1 edge to
-// the dot-add.
+// fiu_operand_select (docs/rtl.md: stages S1b, S2, S2b; the dot-add operands): the slot from the
+// S1 edge to the dot-add.
 //   S1b (DEEP = 1)  fiu_coord's second half joins: IPA's b and d from the coordinates
 //   S2              the unpack result replaces the lane's field; the memories' outputs
 //   S2b (DEEP = 1)  the slot and the memories' outputs registered
@@ -199,7 +199,7 @@ module fiu_operand_select #(
   // AL2P's result: the map entry, 12 * plane
   assign al2p_result = {1'b1, 13'd0, sel_fetch.map_interp,
                         16'({sel_fetch.map_plane, 3'd0}) + 16'({sel_fetch.map_plane, 2'd0})};
-  // The plane's words, stored decoded and normalised (spec 8.6): the dot-add's a, c and the e of
+  // The plane's words, stored decoded and normalised (docs/rtl.md): the dot-add's a, c and the e of
   // IPA and VINTRP P1 for every lane; the fp32 words only for the bypass values. The LINEAR
   // planes (1,0,0) and (0,1,0) of sample x / y (spec 4.3).
   assign op_w0  = fiu_pkg::ram_op(sel_fetch.words[0 +: RAMW]);
@@ -209,7 +209,7 @@ module fiu_operand_select #(
   assign pc     = (sel_req.sys_x || sel_req.sys_y) ? 32'd0 : fiu_pkg::ram_f32(sel_fetch.words[2*RAMW +: RAMW]);
   assign op_pc  = (sel_req.sys_x || sel_req.sys_y) ? fiu_pkg::f32_op(32'd0) : op_w2;
   // P1: fma(P10, I, P0) with c * d = 1 * -0; P2: fma(P20, J, D) with c * d = 1 * D, exact, and
-  // the addend -0 (spec 8.6): the same sums as the absent product +0 * -0 of 2.3, and the lanes
+  // the addend -0 (docs/rtl.md): the same sums as the absent product +0 * -0 of 2.3, and the lanes
   // share their addend
   assign a_o = is_vintrp ? ((sel_req.vop == fiu_pkg::VINTRP_P1) ? op_w1 : op_w0) :
                sel_req.sys_x ? fiu_pkg::f32_op(fiu_pkg::F32_ONE) : sel_req.sys_y ? fiu_pkg::f32_op(32'd0) : op_w0;

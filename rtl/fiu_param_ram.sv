@@ -3,9 +3,9 @@
 // or an LDS P0/P10 pair) from three different banks. Each bank has one synchronous read port and
 // one write port (simple dual port), so it maps to SB_RAM40_4K, DP16KD or RAMB18/36.
 // Read: raddr_i sampled at a rising edge with re_i = 1; rdata_o valid after that edge and held
-// until the next read. A read and a write are never issued in the same cycle (spec 8.5), so the
-// read-during-write behaviour of the block RAM does not matter. CLOCK_GATE (spec 8.7): the read
-// registers' clock through fiu_clock_gate, enabled by re_i.
+// until the next read. A read and a write are never issued in the same cycle (docs/rtl.md,
+// Memories), so the read-during-write behaviour of the block RAM does not matter. CLOCK_GATE
+// (docs/rtl.md, load enables): the read registers' clock through fiu_clock_gate, enabled by re_i.
 module fiu_param_ram #(
   parameter int RAM_WORDS  = 4096,  // a power of two, >= 16
   parameter int W          = 32,    // word width (fiu_plane_fetch: fiu_pkg::RAM_W)

@@ -1,4 +1,4 @@
-// fiu_pipe_reg: an optional pipeline register (spec 8.5, DEEP). EN = 1: q_o is d_i registered at
+// fiu_pipe_reg: an optional pipeline register (docs/rtl.md, DEEP). EN = 1: q_o is d_i registered at
 // a rising edge with en_i = 1; EN = 0: a wire, and the clock ports are not used. RESET = 1: a
 // control register, reset to 0 by rst_ni; RESET = 0 (the default): a datapath register that a
 // valid bit masks, without reset (spec 8.3), so that an FPGA's DSP and RAM registers absorb it.

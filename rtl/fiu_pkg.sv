@@ -66,7 +66,7 @@ package fiu_pkg;
   localparam int LANE_W = 1 + 1 + 16 + 16 + 4 + 16 + 32 + 32 + 1 + 32 * 4;
 
   // Cycles of fiu_dotadd from operands to result (the one definition; spec 8.1), and the stages
-  // that DEEP = 1 adds to it (D0, D1b, D2a, D2b, D3b, D4b; spec 8.5, 8.6).
+  // that DEEP = 1 adds to it (D0, D1b, D2a, D2b, D3b, D4b; docs/rtl.md, DEEP).
   localparam int DOTADD_LATENCY = 4;
   localparam int DOTADD_DEEP_STAGES = 6;
   // Which fiu_dotadd operands (a, b, c, d, e: bits 0..4) fiu_top passes unnormalised: the lane's
@@ -78,10 +78,10 @@ package fiu_pkg;
   localparam bit DOTADD_ROUND_CD = 1'b0;
   /* verilator lint_on UNUSEDPARAM */
 
-  // A dot-add operand, decoded (spec 8.6): {nan, inf, zero, sub, neg, elsb, man}, the value
-  // (-1)^neg * man * 2^elsb (elsb: 12-bit signed). zero: +-0; sub: an fp32 subnormal, zero under
-  // FLUSH. man[23] = 1 for a normal operand; a subnormal or a fixed-point coordinate has leading
-  // zeros, which op_norm (or fiu_dotadd, for its NORM operands) shifts out.
+  // A dot-add operand, decoded (docs/rtl.md, the dot-add datapath): {nan, inf, zero, sub, neg,
+  // elsb, man}, the value (-1)^neg * man * 2^elsb (elsb: 12-bit signed). zero: +-0; sub: an fp32
+  // subnormal, zero under FLUSH. man[23] = 1 for a normal operand; a subnormal or a fixed-point
+  // coordinate has leading zeros, which op_norm (or fiu_dotadd, for its NORM operands) shifts out.
   localparam int OP_W = 41;
 
   function automatic logic [OP_W-1:0] f32_op(input logic [31:0] x);
@@ -93,9 +93,9 @@ package fiu_pkg;
                e == 8'd0 && x[22:0] != 23'd0, x[31], elsb, e != 8'd0, x[22:0]};
   endfunction
 
-  // A parameter-RAM word as stored (spec 8.5): the fp32 word decoded and normalised when it is
-  // written, {special (inf or NaN), nonzero, sub, neg, elsb[8:0], man[22:0]} with the leading
-  // one implied when nonzero: 36 bits, a block-RAM word on ECP5 and 7-series. A zero keeps
+  // A parameter-RAM word as stored (docs/rtl.md, Memories): the fp32 word decoded and normalised
+  // when it is written, {special (inf or NaN), nonzero, sub, neg, elsb[8:0], man[22:0]} with the
+  // leading one implied when nonzero: 36 bits, a block-RAM word on ECP5 and 7-series. A zero keeps
   // elsb = 0, so an all-zero word (a block RAM's initial content) is +0, as in the C model.
   localparam int RAM_W = 36;
 

@@ -13,12 +13,12 @@
 // Configuration writes change each memory at the edge where its readers read it: map copy A at
 // the accept edge, map copy B and the RAM at the S1 edge (REG = 1: the S1b edge), so no memory
 // sees a read and a write in the same cycle and every request sees exactly the writes before it.
-// REG = 1 (fiu_top DEEP, spec 8.5): the fetch register S1b between S1 and the memories' edge. S1
+// REG = 1 (fiu_top DEEP, docs/rtl.md): the fetch register S1b between S1 and the memories' edge. S1
 // registers the slot's key, its map entry and the lane checks (and a configuration slot's write
 // to map copy B or the RAM); S1b forms the plane address and issues the reads (and the write) at
 // its edge, so every output comes a clock later.
 // The accept-edge registers load only with a request, the S1b and S2 registers only with a
-// request slot (spec 8.7); CLOCK_GATE clocks each group through fiu_clock_gate.
+// request slot (docs/rtl.md, load enables); CLOCK_GATE clocks each group through fiu_clock_gate.
 module fiu_plane_fetch #(
   parameter int LANES      = 4,
   parameter int RAM_WORDS  = 4096,
@@ -287,7 +287,8 @@ module fiu_plane_fetch #(
     .clearing_o (clearing_b)
   );
 
-  // the words are stored decoded and normalised (spec 8.6): no lane decodes a plane word again
+  // the words are stored decoded and normalised (docs/rtl.md, Memories): no lane decodes a plane
+  // word again
   fiu_param_ram #(
     .RAM_WORDS  (RAM_WORDS),
     .W          (fiu_pkg::RAM_W),

@@ -3,7 +3,7 @@
 // caller passes on (r itself, or a lane's value that took no dot-add), selected against the
 // product in one step after the rounding.
 // DEEP = 0: combinational. DEEP = 1: one cycle (the product registered before its rounding,
-// fiu_f32_mul REG = 1; alt_i and the select beside it), spec 8.5.
+// fiu_f32_mul REG = 1; alt_i and the select beside it), docs/rtl.md.
 module fiu_post_multiply #(
   parameter bit DEEP = 1'b0
 ) (

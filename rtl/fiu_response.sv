@@ -1,5 +1,5 @@
 `include "fiu_top_types.svh"
-// fiu_response (spec 8.5, stages AL and response; spec 5, 7): a slot's last two stages.
+// fiu_response (docs/rtl.md, stages AL and response; spec 5, 7): a slot's last two stages.
 //   AL        .SAT (fiu_saturate), the lane's written value and the alpha comparison's keys
 //             (fiu_alpha; a register stage of its own only with DEEP = 1)
 //   response  the alpha comparison and kill; the slot's lanes merge lane by lane into the merge

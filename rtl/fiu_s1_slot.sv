@@ -96,7 +96,7 @@ module fiu_s1_slot #(
   logic           cfg_take, hold_take, hold_load;   // a write enters S1 (from the hold or the port); into the hold
   fiu_cfg_write_t cfg_in;                            // the write that enters S1: the hold's or the port's
   logic           s1_req;                            // S1 holds a request slot
-  logic           slot_req_ld, slot_req_gclk;        // a request slot moves on: its slot registers load (spec 8.7)
+  logic           slot_req_ld, slot_req_gclk;        // a request slot moves on: its registers load (docs/rtl.md)
   logic [LANES-1:0] s1_served_q, s1_own;
   logic             s1_first;
 
@@ -302,10 +302,10 @@ module fiu_s1_slot #(
     // the lane's value field: the multiplier / I / J (rb), or the value itself (the unpack result
     // replaces it in S2)
     assign s1_field[32*i +: 32] = (s1_ipa && sys_int) ? sysval : s1_rb_q[32*i +: 32];
-    // The lane's b and d (spec 8.6), so that S2's select is off D1's path: DEEP = 0 here; DEEP = 1
-    // VINTRP's here and IPA's in S1b, where the coordinates join. IPA: the coordinates in
-    // sixteenths; VINTRP: I or J (rb, without the unpack result that only UNPACK reads) and d
-    // (P2: the addend D as the product 1 * D; P1: -0), fp32.
+    // The lane's b and d (docs/rtl.md, the dot-add datapath), so that S2's select is off D1's
+    // path: DEEP = 0 here; DEEP = 1 VINTRP's here and IPA's in S1b, where the coordinates join.
+    // IPA: the coordinates in sixteenths; VINTRP: I or J (rb, without the unpack result that only
+    // UNPACK reads) and d (P2: the addend D as the product 1 * D; P1: -0), fp32.
     assign s1_b[fiu_pkg::OP_W*i +: fiu_pkg::OP_W] =
         s1_vintrp ? fiu_pkg::f32_op(s1_rb_q[32*i +: 32]) : fiu_pkg::fix_op(DEEP ? 20'd0 : coord_x_o[20*i +: 20]);
     assign s1_d[fiu_pkg::OP_W*i +: fiu_pkg::OP_W] =
@@ -377,9 +377,9 @@ module fiu_s1_slot #(
 
   // ================================================================ the slot registers (S1 edge)
   // The slot's valid and cfg bits (every clock); a configuration slot's {sel, data}; a request
-  // slot's fiu_slot_req_t and lanes. Each group loads only with its kind of slot (spec 8.7), and
-  // the payload is assembled in the register's block (a combinational copy would be evaluated
-  // every clock by Verilator: s1_own and s1_last change per slot).
+  // slot's fiu_slot_req_t and lanes. Each group loads only with its kind of slot (docs/rtl.md,
+  // load enables), and the payload is assembled in the register's block (a combinational copy
+  // would be evaluated every clock by Verilator: s1_own and s1_last change per slot).
   logic                 slot_valid_q, slot_cfg_q;
   fiu_cfg_word_t        slot_cfg_word_q;
   fiu_slot_req_t        slot_req_q;

@@ -7,10 +7,11 @@
 // Beside the count: the mask of the table's slots in use, made when the count is written.
 // Beside the alpha state: the UNORM thresholds of the reference for fiu_alpha, lo = max(2u - 1, 0)
 // and hi = 2u with u = u_n(ALPHA_REF) in the current format (0 for FLOAT32), made whenever ALPHA or
-// ALPHA_REF is written (spec 8.5), from the values being written: LATE_THRESH = 0 at the write's
-// edge; LATE_THRESH = 1 (DEEP, whose fiu_alpha compares a clock after AL) one clock later, the
-// conversion's first half registered at the write's edge (fiu_alpha_unorm REG = 1).
-// CLOCK_GATE (spec 8.7): each group's clock through fiu_clock_gate, enabled by its writes.
+// ALPHA_REF is written (docs/rtl.md, "Configuration writes"), from the values being written:
+// LATE_THRESH = 0 at the write's edge; LATE_THRESH = 1 (DEEP, whose fiu_alpha compares a clock
+// after AL) one clock later, the conversion's first half registered at the write's edge
+// (fiu_alpha_unorm REG = 1). CLOCK_GATE (docs/rtl.md, load enables): each group's clock through
+// fiu_clock_gate, enabled by its writes.
 module fiu_state #(
   parameter bit CLOCK_GATE  = 1'b0,
   parameter bit LATE_THRESH = 1'b0

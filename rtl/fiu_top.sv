@@ -1,6 +1,6 @@
 `include "fiu_top_types.svh"
 // fiu top (spec 1, 8): one in-order stream of requests and configuration writes, as the wiring
-// of its stage modules in pipeline order (spec 8.5; docs/rtl.md has the diagram):
+// of its stage modules in pipeline order (docs/rtl.md: the diagram and the stage table):
 //   fiu_s1_slot         accept, the write hold, S1 (decode, coord, unpack, issue), the slot
 //                       registers, and fiu_plane_fetch: the attribute map (accept edge), the fetch
 //                       keys and plane address (S1 / S1b), the parameter RAM (S2)

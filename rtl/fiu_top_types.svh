@@ -1,4 +1,4 @@
-// fiu_top's stage payloads (spec 8.5, 8.7): one packed struct per payload or pipe-register group.
+// fiu_top's stage payloads (docs/rtl.md): one packed struct per payload or pipe-register group.
 // Included at file scope by fiu_top and its stage modules. The fields are listed from the most
 // significant bit down, in the order the pipeline registered them before the payloads were typed,
 // so every register holds the same bits as before (the formal job's probes read them so).
@@ -66,7 +66,7 @@ typedef struct packed {
 } fiu_slot_req_t;
 `define FIU_SLOT_REQ_W 38
 
-// A lane of the slot payload: the lane's dot-add operands {d, b} (spec 8.6; DEEP = 1: IPA's are
+// A lane of the slot payload: the lane's dot-add operands {d, b} (docs/rtl.md; DEEP = 1: IPA's are
 // formed in S1b) and its value field (the multiplier, I or J, or the value itself; the unpack
 // result replaces it in S2).
 typedef struct packed {
@@ -88,7 +88,7 @@ typedef struct packed {
 } fiu_fetch_t;
 `define FIU_FETCH_W 118
 
-// The configuration path beside the dot-add (spec 8.7): advances every clock from S2 to the
+// The configuration path beside the dot-add (docs/rtl.md): advances every clock from S2 to the
 // response stage; {valid, cfg} say what the stage holds.
 typedef struct packed {
   logic        valid;

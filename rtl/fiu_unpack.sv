@@ -1,6 +1,6 @@
 // fiu unpack stage (spec 6): one component of a 2_10_10_10 dword. Bit-exact to fiu_unpack()
 // in cmodel/unpack.c. Two halves: the field and its magnitude, then the conversion. REG = 0:
-// combinational; REG = 1 (fiu_top DEEP, spec 8.5): a register between the halves, so result_o
+// combinational; REG = 1 (fiu_top DEEP, docs/rtl.md): a register between the halves, so result_o
 // comes one enabled clock after the inputs; REG2 = 1 (fiu_top: at its S2 payload register, or
 // S1b's with DEEP): a register inside the conversion, after the normalisation (clk2_i, en2_i),
 // one clock more.

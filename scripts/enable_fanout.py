@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The largest clock-enable nets of a design (spec 8.7, docs/integration.md).
+"""The largest clock-enable nets of a design (docs/rtl.md, load enables; docs/integration.md).
 
 usage: scripts/enable_fanout.py [--top MODULE] [--param NAME=VALUE]... [--show N] [--from PORT] FILE.sv...
 

@@ -37,7 +37,7 @@ function(fiu_mutant out src)
   file(WRITE ${out} "${text}")
 endfunction()
 
-# ---- C model: the dot-add's safety checks (spec 2.11), FIU_DOTADD_MUTANTS ----
+# ---- C model: the dot-add's safety checks (docs/model.md), FIU_DOTADD_MUTANTS ----
 # fiu_dotadd_mutant(<n> <dir var>): mutant n in <dir>/ = ${CMAKE_BINARY_DIR}/mutants/dotadd<n>:
 # dotadd.c, dotadd_t1.h and fiu.c (the two sources that include dotadd_t1.h; a quoted #include
 # finds the copy beside them before cmodel/). Compile <dir>/dotadd.c (and <dir>/fiu.c) instead

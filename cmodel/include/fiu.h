@@ -1,6 +1,6 @@
 /* fiu C golden model: the one public header of the core (docs/spec.md, docs/model.md).
  * Part 1, the fp32 arithmetic core (spec chapter 2): pure functions on IEEE-754 binary32 bit
- * patterns; host double precision only on a checked fast path (spec 2.11), so results never
+ * patterns; host double precision only on a checked fast path (docs/model.md), so results never
  * depend on the host rounding mode, FTZ or DAZ.
  * Part 2, the unit: state, requests, responses and fiu_execute. No global state: everything
  * lives in fiu_state, changed only through fiu_state_* calls.
@@ -72,7 +72,7 @@ uint32_t fiu_f32_post_multiply(uint32_t r, uint32_t rb, bool pmul, bool sat);
 /* Saturate stage (spec 2.9): flush, then clamp to [+0, 1]; NaN and -0 give +0. */
 uint32_t fiu_f32_saturate(uint32_t x);
 
-/* True if this build of the library has the host floating-point fast paths (spec 2.11, tiers 1
+/* True if this build of the library has the host floating-point fast paths (docs/model.md, tiers 1
  * and 2: x86 SSE2 with FLT_EVAL_METHOD 0, no -ffast-math, no -DFIU_NO_HOST_FP or -DFIU_PORTABLE);
  * false if every result comes from the integer path, as on any other host. Results are the same
  * either way. */
@@ -240,7 +240,8 @@ typedef struct {
 
 /* Execute one request against the state. The state is not modified. */
 void fiu_execute(const fiu_state *st, const fiu_request *rq, fiu_response *rsp);
-/* rsp[i] = the response of fiu_execute(st, &rq[i]) for i < n, in order (spec 2.11). */
+/* rsp[i] = the response of fiu_execute(st, &rq[i]) for i < n, in order (docs/model.md, "Batch
+ * entry points"). */
 void fiu_execute_batch(const fiu_state *st, const fiu_request *rq, size_t n, fiu_response *rsp);
 
 /* ---- stage functions, exposed for tests and tools ---- */

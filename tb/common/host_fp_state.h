@@ -1,4 +1,4 @@
-/* Non-default host floating-point states for the fast-path tests (spec 2.11). State i in 1..15:
+/* Non-default host floating-point states for the fast-path tests (docs/model.md). State i in 1..15:
  * rounding mode i % 4 (fesetround), MXCSR FTZ if i & 4 and DAZ if i & 8; 16: every trap but
  * inexact enabled (glibc); 0 is the default. The caller saves and restores the environment
  * (fegetenv, fesetenv). Define _GNU_SOURCE before the first include (feenableexcept). */

@@ -2,10 +2,10 @@
 // A new vector every enabled cycle, en_i random (stalls, incl. long ones), all four modes
 // interleaved (vector i uses mode i % 4); r_o is checked LATENCY enabled cycles later and must
 // hold its value while en_i = 0. About one vector in eight is not wanted: its valid bit travels
-// beside it in valid_i (spec 8.7), no stage loads it, and r_o must still hold the last wanted
-// result when it reaches the end. Operand classes: random bits, exponent extremes, specials
-// (zeros, subnormals, inf, NaN), massive cancellation, addend far above/below, results near
-// 2^-126 and near overflow, exact zero sums with all sign combinations, far terms (T2/T3
+// beside it in valid_i (docs/rtl.md, load enables), no stage loads it, and r_o must still hold the
+// last wanted result when it reaches the end. Operand classes: random bits, exponent extremes,
+// specials (zeros, subnormals, inf, NaN), massive cancellation, addend far above/below, results
+// near 2^-126 and near overflow, exact zero sums with all sign combinations, far terms (T2/T3
 // below the window, T1 + T2 = 0 with a tiny T3), the edges of the RTL's 100-bit window and
 // IPA-like plane evaluations.
 #include <cmath>
@@ -78,7 +78,7 @@ void gen(Rng &r, uint32_t v[5])
         v[4] = r.below(3) ? tb::ulps(r, v[4]) : tb::value_exp(r, p1 - 40 - static_cast<int>(r.below(20)));
         break;
     }
-    case 12: { // window edges of the RTL (spec 8.6): T2 at 44..53 binades below T1 (exact up to
+    case 12: { // window edges of the RTL (docs/rtl.md): T2 at 44..53 binades below T1 (exact up to
                // 48, then its sign only), T1 + T2 cancelling, T3 around T1's last bits
         int ea = 60 + static_cast<int>(r.below(130)), eb = 60 + static_cast<int>(r.below(130));
         v[0] = tb::value_exp(r, ea);

@@ -1,9 +1,9 @@
 // Verilator unit test of the parameter RAM's word format (rtl/fiu_pkg.sv: ram_enc, ram_op,
-// ram_f32; spec 8.6): for each fp32 x, the operand read from the stored word must be x decoded
-// and normalised, and the fp32 read back must be x. The expected operand comes from x's fields
-// with the subnormal mantissa shifted left one bit at a time (enumeration, not the RTL's LZC).
-// Inputs: every subnormal (both signs), every exponent x sign with mantissas 0, 1, all ones and
-// 2048 random ones, then N random words (--count). The all-zero stored word, a block RAM's
+// ram_f32; docs/rtl.md, "Memories"): for each fp32 x, the operand read from the stored word must
+// be x decoded and normalised, and the fp32 read back must be x. The expected operand comes from
+// x's fields with the subnormal mantissa shifted left one bit at a time (enumeration, not the
+// RTL's LZC). Inputs: every subnormal (both signs), every exponent x sign with mantissas 0, 1, all
+// ones and 2048 random ones, then N random words (--count). The all-zero stored word, a block RAM's
 // initial content, must read as +0 (the C model's RAM starts zeroed).
 #include <memory>
 

@@ -25,9 +25,9 @@ uint32_t fiu_gcn_encoding_bits(unsigned gfx); /* 0x32 / 0x35; 0 for another gfx 
  * spec 4.7 / chapter 7 but WAVE_RANGE). *gfx (may be NULL) gets 6 or 8. */
 bool fiu_gcn_disasm(uint32_t word, char *text, size_t n, unsigned *gfx, char *err, size_t errn);
 
-/* One source line to a word, as LLVM's AMDGPU assembler gives it (docs/spec.md 4.7.1):
- * mnemonics with or without _e32, vN / v[N] / v[N:N], p0/p10/p20 and attrN.c, all
- * case-insensitive; ';', '//' and '#' start comments; the VOP3 (_e64) forms are rejected.
+/* One source line to a word, as LLVM's AMDGPU assembler gives it (docs/model.md, "The VINTRP
+ * assembler syntax"): mnemonics with or without _e32, vN / v[N] / v[N:N], p0/p10/p20 and attrN.c,
+ * all case-insensitive; ';', '//' and '#' start comments; the VOP3 (_e64) forms are rejected.
  * Returns 1 (word set), 0 (blank or comment line) or -1 (err set). */
 int fiu_gcn_asm_line(const char *line, unsigned gfx, uint32_t *word, char *err, size_t errn);
 

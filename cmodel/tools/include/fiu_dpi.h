@@ -42,10 +42,11 @@ int32_t fiu_dpi_reset(void *h);
  * edge where cfg_ready_o is high, before that edge's writes (a write accepted at an edge is in
  * the RAM at the first later edge that sees cfg_ready_o high; spec 8.1, the write hold). */
 int32_t fiu_dpi_cfg_settle(void *h);
-/* DEEP = 1, whose RAM writes leave S1 into S1b and reach the RAM an edge later (spec 8.5): at
- * each rising edge a checker first calls fiu_dpi_cfg_settle_marked (the writes marked at an
- * earlier edge are in the RAM now), then, if cfg_ready_o is high, fiu_dpi_cfg_mark (the writes
- * applied so far leave S1 at this edge), both before that edge's writes. */
+/* DEEP = 1, whose RAM writes leave S1 into S1b and reach the RAM an edge later (docs/rtl.md,
+ * "Pipeline stages"): at each rising edge a checker first calls fiu_dpi_cfg_settle_marked (the
+ * writes marked at an earlier edge are in the RAM now), then, if cfg_ready_o is high,
+ * fiu_dpi_cfg_mark (the writes applied so far leave S1 at this edge), both before that edge's
+ * writes. */
 int32_t fiu_dpi_cfg_mark(void *h);
 int32_t fiu_dpi_cfg_settle_marked(void *h);
 /* One configuration-port write as fiu_top accepts it (cfg_sel_i, cfg_addr_i, cfg_data_i; spec

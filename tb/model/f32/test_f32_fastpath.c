@@ -1,4 +1,4 @@
-/* Adversarial check of the dot-add fast paths (spec 2.11, "Fast paths") against the exact
+/* Adversarial check of the dot-add fast paths (docs/model.md, "Fast paths") against the exact
  * reference fiu_f32_dotadd_ref, all four modes: near-ties around the 16-ulp margin, heavy
  * cancellation, exponent gaps around 24/48/53/76/126 bits, subnormal operands and products,
  * results around 2^-126 and the overflow threshold, specials, random bits, plausible plane

@@ -1,6 +1,6 @@
 #!/bin/sh
 # The portable library has no host floating-point fast path: in its members dotadd.c.o and
-# fiu.c.o (the dot-add and the IPA loop, where the fast paths of spec 2.11 live) objdump finds
+# fiu.c.o (the dot-add and the IPA loop, where the fast paths of docs/model.md live) objdump finds
 # none of the SSE2/AVX double arithmetic, conversions or MXCSR accesses, while it finds them in
 # the same members of REF (the x86-64 build), so the check can see them. (Elsewhere, the
 # stimulus generator and the coverage report use doubles on purpose; no result depends on them.)

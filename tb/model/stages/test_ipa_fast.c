@@ -1,4 +1,4 @@
-/* fiu_execute's IPA a[imm] path (spec 2.11, "Batch entry points") against an oracle built from
+/* fiu_execute's IPA a[imm] path (docs/model.md, "IPA `a[imm]`") against an oracle built from
  * the spec: the position from fiu_coord_sample and fiu_coord_to_f32, the plane read from the
  * RAM here, the dot-add by fiu_f32_dotadd_ref (576-bit exact, integer only), then the
  * post-multiply and saturate. Planes: plausible, wide exponent spans, exact ties, special
