@@ -3,9 +3,9 @@
 // Assertion macros (spec 8.8, docs/integration.md "Assertions"). Every flow reads fiu_pkg.sv
 // first, in the same compilation unit as the modules, so the modules use these without an
 // include. `FIU_ASSERT(NAME, PROP, CLK, RST_N)` checks PROP at every rising edge of CLK while
-// RST_N is high; `FIU_ASSERT_KNOWN(NAME, COND, SIG, CLK, RST_N)` checks that SIG has no X/Z bit
-// while COND holds (4-state simulators; Verilator is 2-state; written as a reduction XOR, as
-// Icarus 11's $isunknown of a concatenation is wrong). NAME is a string literal.
+// RST_N is high. NAME is a string literal. (X/Z on the outputs is checked by the 4-state bench,
+// tb/icarus/tb_smoke.sv, not here: Verilator is 2-state, so an X check in the RTL could not fire
+// there, and Yosys -formal has no X.)
 //   simulation (Verilator --assert, Icarus -g2012): a failure is fatal (exit non-zero) and
 //     prints "fiu_assert: NAME failed in <instance>" with the file and line;
 //   Yosys -formal (FORMAL): plain immediate assertions, proven with the handshake properties;
@@ -17,21 +17,15 @@
 `define FIU_ASSERT_ON
 `define FIU_ASSERT(NAME, PROP, CLK, RST_N) \
   always @(posedge CLK) if (RST_N) assert (PROP);
-`define FIU_ASSERT_KNOWN(NAME, COND, SIG, CLK, RST_N)
 `elsif SYNTHESIS
 `define FIU_ASSERT(NAME, PROP, CLK, RST_N)
-`define FIU_ASSERT_KNOWN(NAME, COND, SIG, CLK, RST_N)
 `elsif FIU_NO_ASSERT
 `define FIU_ASSERT(NAME, PROP, CLK, RST_N)
-`define FIU_ASSERT_KNOWN(NAME, COND, SIG, CLK, RST_N)
 `else
 `define FIU_ASSERT_ON
 `define FIU_ASSERT(NAME, PROP, CLK, RST_N) \
   always @(posedge CLK or negedge RST_N) if (RST_N) assert (PROP) else \
     $fatal(1, "fiu_assert: %s failed in %m", NAME);
-`define FIU_ASSERT_KNOWN(NAME, COND, SIG, CLK, RST_N) \
-  always @(posedge CLK or negedge RST_N) if ((RST_N) && (COND)) assert ((^(SIG)) !== 1'bx) else \
-    $fatal(1, "fiu_assert: %s failed in %m (X/Z)", NAME);
 `endif
 `endif
 

@@ -116,8 +116,6 @@ module fiu_rsp_fifo #(
   end
 `endif
   `FIU_ASSERT("rsp_stable", !rsp_held_q || (rsp_valid_o && head == rsp_prev_q), clk_i, rst_ni)
-  // known outputs: the response fields while valid
-  `FIU_ASSERT_KNOWN("rsp_known", rsp_valid_o, head, clk_i, rst_ni)
   // range: requests in flight (credits minus entries) never negative, credits never above the FIFO
   `FIU_ASSERT("credit_range", fill_q <= credit_q && credit_q <= CNTW'(DEPTH), clk_i, rst_ni)
 endmodule

@@ -449,11 +449,10 @@ module fiu_s1_slot #(
   assign busy_o           = hold_valid_q || s1_valid_q || slot_valid_q;
 
   // ---------------------------------------------------------------- assertions (spec 8.8)
-  // no request is accepted while a write waits in the hold (it would overtake the write)
-  `FIU_ASSERT("hold_order", !(hold_valid_q && req_fire), clk_i, rst_ni)
-  // issue bookkeeping: a slot completes at least one lane and no lane twice; the last slot
-  // leaves no lane behind
+  // write order: a write waits in the hold only behind the request accepted with it, which S1
+  // holds until the write enters (spec 8.1: the write follows that request)
+  `FIU_ASSERT("hold_order", !hold_valid_q || (s1_valid_q && !s1_cfg_q), clk_i, rst_ni)
+  // issue bookkeeping: a slot completes at least one lane; the last slot leaves no lane behind
   `FIU_ASSERT("issue_progress", !s1_req || s1_own != '0, clk_i, rst_ni)
-  `FIU_ASSERT("issue_once", !s1_req || (s1_own & s1_served_q) == '0, clk_i, rst_ni)
   `FIU_ASSERT("issue_all_lanes", !(s1_req && s1_last) || (s1_served_q | s1_own) == '1, clk_i, rst_ni)
 endmodule

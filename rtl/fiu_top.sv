@@ -395,6 +395,4 @@ module fiu_top #(
   );
 
   assign busy_o = clearing || slot_busy || select_busy || ctrl_busy || pm_cfgp.valid || merge_valid || rsp_valid_o;
-  // known outputs (spec 8.8): the handshakes always (the response fields while valid: fiu_rsp_fifo)
-  `FIU_ASSERT_KNOWN("ports_known", 1'b1, {req_ready_o, cfg_ready_o, rsp_valid_o, busy_o}, clk_i, rst_ni)
 endmodule

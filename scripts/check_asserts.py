@@ -4,8 +4,8 @@
 
 usage: scripts/check_asserts.py [--rtl DIR] [--mutants NAMES] [--doc FILE]... [--help]
 
-  --rtl DIR        where the assertions are: every `FIU_ASSERT("name", ...)` and
-                   `FIU_ASSERT_KNOWN("name", ...)` in DIR/*.sv, with its module (default rtl)
+  --rtl DIR        where the assertions are: every `FIU_ASSERT("name", ...)` in DIR/*.sv, with
+                   its module (default rtl)
   --mutants NAMES  the assertions that a Verilator mutant test fires (comma-separated; CMake passes
                    the list it registered as rtl.assert.verilator.<name>): every assertion must be
                    among them, and every name must be an assertion
@@ -21,7 +21,7 @@ import os
 import re
 import sys
 
-ASSERT_RE = re.compile(r'`FIU_ASSERT(?:_KNOWN)?\(\s*"(\w+)"')
+ASSERT_RE = re.compile(r'`FIU_ASSERT\(\s*"(\w+)"')
 MODULE_RE = re.compile(r"^\s*module\s+(\w+)", re.M)
 
 
