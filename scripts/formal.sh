@@ -27,6 +27,9 @@ scripts/formal_abc.sh, Debian's yosys-abc, for the PDR tasks) and prints a summa
                   broken       a deliberately false property under bmc; it must fail
                   prove        unbounded (ABC PDR): P6
                   prove_clear  unbounded (ABC PDR), the map's clearing real: P9
+                fiu_inv.sby:
+                  prove_ind    P1..P8 unbounded by k-induction with invariants that read
+                               fiu_top's registers (DEEP 0, LANES 4, 5-bit tags)
                 fiu_axil.sby:
                   axil_prove_l1, axil_prove_l4   the AXI4-Lite rules, unbounded (PDR)
                   axil_cover   each rule's antecedent reachable
@@ -111,11 +114,12 @@ job_sby() {   # the job file of .sby $1: the rtl/ file list filled in, the wrapp
 job_opt() {   # the value of option $2 of task $1 in its job's resolved config (after the run)
   sed -n "/^\[options\]/,/^\[/s/^$2 *//p" "$OUT/$1/config.sby" 2>/dev/null | head -n 1
 }
-job_engine() {   # the engine of task $1 as "PDR" or "k-induction, k = N"
+job_engine() {   # the engine of task $1 as "PDR" or "k-induction with k = N" (no comma: the summary
+                 # joins its parts with commas)
   if sed -n '/^\[engines\]/,/^\[/p' "$OUT/$1/config.sby" 2>/dev/null | grep -q '^abc pdr'; then
     echo PDR
   else
-    echo "k-induction, k = $(job_opt "$1" depth)"
+    echo "k-induction with k = $(job_opt "$1" depth)"
   fi
 }
 
