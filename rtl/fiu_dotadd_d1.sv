@@ -62,7 +62,7 @@ module fiu_dotadd_d1 #(
   assign elsb_d = d0_q.d.elsb;
   assign elsb_e = d0_q.e.elsb;
 
-  always_comb begin
+  always @* begin  // not always_comb: Icarus 11 does not settle one that sets struct fields
     d1b_d.a         = opnd_a;
     d1b_d.b         = opnd_b;
     d1b_d.c         = opnd_c;
@@ -115,7 +115,7 @@ module fiu_dotadd_d1 #(
     .nan_o    (nan_cd)
   );
 
-  always_comb begin
+  always @* begin  // not always_comb: Icarus 11 does not settle one that sets struct fields
     d1_d.ab     = prod_ab;
     d1_d.cd     = prod_cd;
     d1_d.nan    = nan_ab | nan_cd | d1b_q.e.nan;

@@ -35,7 +35,7 @@ module fiu_dotadd_d2 #(
   fiu_dotadd_rinfo #(.HI (1'b1)) u_rinfo_hi_cd (.hlo_i (d1_i.cd.hlo), .info_o (rhi_cd));
   fiu_dotadd_rinfo #(.HI (1'b0)) u_rinfo_lo_cd (.hlo_i (d1_i.cd.hlo), .info_o (rlo_cd));
 
-  always_comb begin
+  always @* begin  // not always_comb: Icarus 11 does not settle one that sets struct fields
     d2a_d.ab.prod = fiu_pkg::mul24_sum(d1_i.ab.parts);
     d2a_d.ab.rhi  = DEEP ? rhi_ab : d1_i.ab.rhi;
     d2a_d.ab.rlo  = DEEP ? rlo_ab : d1_i.ab.rlo;
@@ -96,7 +96,7 @@ module fiu_dotadd_d2 #(
     .inf_o   (inf_cd)
   );
 
-  always_comb begin
+  always @* begin  // not always_comb: Icarus 11 does not settle one that sets struct fields
     term_e.fin  = !d2a_q.e.inf && !d2a_q.e.zero;
     term_e.c    = 1'b0;
     term_e.neg  = d2a_q.e.neg;
@@ -112,7 +112,7 @@ module fiu_dotadd_d2 #(
   assign t_inf = {d2a_q.e.inf, inf_cd, inf_ab};
   assign t_neg = {term_e.neg, term_cd.neg, term_ab.neg};
 
-  always_comb begin
+  always @* begin  // not always_comb: Icarus 11 does not settle one that sets struct fields
     pos_inf    = |(t_inf & ~t_neg);
     neg_inf    = |(t_inf & t_neg);
     special.on = d2a_q.nan || pos_inf || neg_inf || !(term_ab.fin || term_cd.fin || term_e.fin);
@@ -141,7 +141,7 @@ module fiu_dotadd_d2 #(
   assign hpre = {term_e.hpre, term_cd.hpre, term_ab.hpre};
   assign hp1  = {term_e.hp1, term_cd.hp1, term_ab.hp1};
 
-  always_comb begin
+  always @* begin  // not always_comb: Icarus 11 does not settle one that sets struct fields
     d2b_d.ab      = term_ab;
     d2b_d.cd      = term_cd;
     d2b_d.e       = term_e;

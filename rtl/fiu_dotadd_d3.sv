@@ -1,6 +1,6 @@
 `include "fiu_dotadd_types.svh"
-// fiu_dotadd_d3 (docs/rtl.md: dot-add D3, "The window", DEEP): fiu_dotadd's stages D3b (DEEP) and
-// D3, the sum in a 100-bit two's-complement window anchored at T1: index 0 has weight 2^(h1-97);
+// fiu_dotadd_d3 (spec 8.6 D3 and "The window"; 8.5 DEEP): fiu_dotadd's stages D3b (DEEP) and D3,
+// the sum in a 100-bit two's-complement window anchored at T1: index 0 has weight 2^(h1-97);
 // T1 at [96:49]; T2 exact for d2 <= 48; T3 shifted right by d3 with the bits below index 0
 // jammed into index 0 (round to odd). d2 >= 49 (case B): T2 + T3 is below T1's last bit and
 // enters only as its sign, one unit at index 0. T1 + T2 = 0 exactly: T3 alone.
@@ -36,7 +36,7 @@ module fiu_dotadd_d3 #(
     assign jam_mask[j] = d2_i.sh3 > 7'(49 + j);
   end
 
-  always_comb begin
+  always @* begin  // not always_comb: Icarus 11 does not settle one that sets struct fields
     // T1's leading one at index 96 (op_p, after D3b); T2 and T3 shifted right by their distance.
     x2 = {3'd0, 97'({d2_i.m2, 49'd0} >> d2_i.sh2)};
     // Bits of m3 under index 0 (jam_mask): jammed into index 0.
@@ -77,7 +77,7 @@ module fiu_dotadd_d3 #(
   assign info_t3 = fiu_pkg::round_info(14'(top3_t3));
   assign info_s  = fiu_pkg::round_info(14'(top3_s));
 
-  always_comb begin
+  always @* begin  // not always_comb: Icarus 11 does not settle one that sets struct fields
     d3b_d.m1      = d2_i.m1;
     d3b_d.op_q    = op_q;
     d3b_d.op_r    = op_r;
@@ -129,7 +129,7 @@ module fiu_dotadd_d3 #(
   logic [98:0] mark;
   assign mark = cap_mark_of(d3b_q.info.cap);
 
-  always_comb begin
+  always @* begin  // not always_comb: Icarus 11 does not settle one that sets struct fields
     // sum_x = S', sum_y = S' - 1 (S' < 0 needs a negated term, so k_inc >= 1 then).
     sum_x = cs_s + cs_c + 100'(d3b_q.k_inc != 2'd0);
     sum_y = cs_s[98:0] + cs_c[98:0];  // only its magnitude bits are read

@@ -30,7 +30,7 @@ module fiu_dotadd_d4 #(
   // fiu_pkg::round_shift(info, lzc(mag)), by the cap mark
   assign sh = fiu_pkg::lzc({d3_i.mag | d3_i.mark, 1'b1, 28'd0});
 
-  always_comb begin
+  always @* begin  // not always_comb: Icarus 11 does not settle one that sets struct fields
     // DEEP: the shift's multiple of 16 is made here (fiu_round_pack PRESHIFT), the rest in D4b
     d4b_d.mag     = DEEP ? d3_i.mag << {sh[7:4], 4'd0} : d3_i.mag;
     d4b_d.info    = d3_i.info;
@@ -85,7 +85,7 @@ module fiu_dotadd_d4 #(
     .r_o     (rounded)
   );
 
-  always_comb begin
+  always @* begin  // not always_comb: Icarus 11 does not settle one that sets struct fields
     if (d4b_q.special.on) begin
       r_d = d4b_q.special.r;
     end else if (d4b_q.zero) begin

@@ -14,7 +14,7 @@ module fiu_dotadd_operand #(
   // A normal mantissa has no leading zero; the count only where NORM allows another.
   assign lz_o = NORM ? fiu_pkg::op_lz(op_i.man) : 8'd0;
 
-  always_comb begin
+  always @* begin  // not always_comb: Icarus 11 does not settle one that sets struct fields
     opnd_o.nan  = op_i.nan;
     opnd_o.inf  = op_i.inf;
     opnd_o.neg  = op_i.neg;

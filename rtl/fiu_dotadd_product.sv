@@ -36,17 +36,16 @@ module fiu_dotadd_product #(
     .info_o (rlo)
   );
 
-  always_comb begin
-    prod_o.parts = fiu_pkg::mul24_parts(x_i.man, y_i.man);
-    prod_o.hlo   = hlo;
-    prod_o.hhi   = $signed(elate_i) + ($signed(eearly_i) + 12'sd1);
-    prod_o.hh2   = $signed(elate_i) + ($signed(eearly_i) + 12'sd2);
-    prod_o.rhi   = DEEP ? '0 : rhi;
-    prod_o.rlo   = DEEP ? '0 : rlo;
-    prod_o.neg   = x_i.neg ^ y_i.neg;
-    prod_o.inf   = x_i.inf | y_i.inf;
-    prod_o.zero  = x_i.zero | y_i.zero;
-  end
+  // Continuous assigns: Icarus 11 never settles an always_comb that sets this output's fields.
+  assign prod_o.parts = fiu_pkg::mul24_parts(x_i.man, y_i.man);
+  assign prod_o.hlo   = hlo;
+  assign prod_o.hhi   = $signed(elate_i) + ($signed(eearly_i) + 12'sd1);
+  assign prod_o.hh2   = $signed(elate_i) + ($signed(eearly_i) + 12'sd2);
+  assign prod_o.rhi   = DEEP ? '0 : rhi;
+  assign prod_o.rlo   = DEEP ? '0 : rlo;
+  assign prod_o.neg   = x_i.neg ^ y_i.neg;
+  assign prod_o.inf   = x_i.inf | y_i.inf;
+  assign prod_o.zero  = x_i.zero | y_i.zero;
 
   assign nan_o = x_i.nan | y_i.nan | (x_i.inf & y_i.zero) | (x_i.zero & y_i.inf);
 endmodule

@@ -16,7 +16,7 @@ module fiu_dotadd_rinfo #(
   assign hlo = $signed(hlo_i);
   assign h1  = HI ? -12'sd1 : 12'sd0;
 
-  always_comb begin
+  always @* begin  // not always_comb: Icarus 11 does not settle one that sets struct fields
     if (hlo >= -12'sd125 + h1) begin
       info_o.q = 5'd0;
     end else if (hlo <= -12'sd149 + h1) begin

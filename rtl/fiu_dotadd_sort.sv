@@ -1,9 +1,9 @@
 `include "fiu_dotadd_types.svh"
-// fiu_dotadd_sort (docs/rtl.md, dot-add D2): the sort of fiu_dotadd's three terms by h = hpre + c,
-// largest first (T1 >= T2 >= T3), combinational, and what D3 needs of the order: the sorted
-// mantissas and signs, d2 = h1 - h2 and d3 = h1 - h3 as T2's and T3's shifts, case B (d2 >= 49: T2
-// + T3 enters as its sign only), h2 == h3, h1 and h3. Every comparison is made on the early hpre
-// differences (fiu_dotadd_d2) and picked by the late rounding carries and classes.
+// fiu_dotadd_sort (spec 8.6 D2): the sort of fiu_dotadd's three terms by h = hpre + c, largest
+// first (T1 >= T2 >= T3), combinational, and what D3 needs of the order: the sorted mantissas and
+// signs, d2 = h1 - h2 and d3 = h1 - h3 as T2's and T3's shifts, case B (d2 >= 49: T2 + T3 enters
+// as its sign only), h2 == h3, h1 and h3. Every comparison is made on the early hpre differences
+// (fiu_dotadd_d2) and picked by the late rounding carries and classes.
 // Local vectors hold the three terms at 0 (ab), 1 (cd), 2 (e), 12 or 48 bits each, and the six
 // ordered pairs at 0 (01), 1 (02), 2 (10), 3 (12), 4 (20), 5 (21), 12 bits each.
 module fiu_dotadd_sort (
@@ -81,7 +81,7 @@ module fiu_dotadd_sort (
   logic [2:0] gt;          // key1 > key0, key2 > key0, key2 > key1
   logic [2:0] s0, s1, s2;  // one-hot: term k is T1, T2, T3
 
-  always_comb begin
+  always @* begin  // not always_comb: Icarus 11 does not settle one that sets struct fields
     gt[0] = key_gt(k_fin[1], k_fin[0], k_c[1], k_c[0], terms_i.dx.p10);
     gt[1] = key_gt(k_fin[2], k_fin[0], k_c[2], k_c[0], terms_i.dx.p20);
     gt[2] = key_gt(k_fin[2], k_fin[1], k_c[2], k_c[1], terms_i.dx.p21);
@@ -111,7 +111,7 @@ module fiu_dotadd_sort (
   assign dist2 = 6'(sel6_12(p12, v_d));
   assign dist3 = 7'(sel6_12(p13, v_d));
 
-  always_comb begin
+  always @* begin  // not always_comb: Icarus 11 does not settle one that sets struct fields
     d2_o.m1      = sel3_48(s0, k_man);
     d2_o.m2      = sel3_48(s1, k_man);
     d2_o.m3      = sel3_48(s2, k_man);

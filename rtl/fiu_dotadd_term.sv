@@ -26,7 +26,7 @@ module fiu_dotadd_term #(
   logic [23:0]       kept, kept_up;   // the field's kept bits, and plus one unit
   logic              r_zero, r_inf, unf, zero;
 
-  always_comb begin
+  always @* begin  // not always_comb: Icarus 11 does not settle one that sets struct fields
     n    = p_i.prod[47] ? p_i.prod : {p_i.prod[46:0], 1'b0};
     hpre = p_i.prod[47] ? p_i.hhi : p_i.hlo;
     ri   = p_i.prod[47] ? p_i.rhi : p_i.rlo;
@@ -52,7 +52,7 @@ module fiu_dotadd_term #(
   assign inf_o = p_i.inf | (unf && !p_i.zero && !r_zero && r_inf);
   assign zero  = !p_i.inf && (p_i.zero || (unf && r_zero));
 
-  always_comb begin
+  always @* begin  // not always_comb: Icarus 11 does not settle one that sets struct fields
     term_o.fin  = !inf_o && !zero;
     term_o.c    = unf && carry;
     term_o.neg  = p_i.neg;

@@ -88,7 +88,6 @@ techmap
 opt -fast
 setundef -zero -init
 dffunmap
-abc -g AND
 opt_clean
 aigmap
 write_aiger -zinit $work/miter.aig
