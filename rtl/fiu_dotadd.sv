@@ -3,18 +3,19 @@
 // Bit-exact with C fiu_f32_dotadd(a, b, c, d, e, (fused_i ? FUSED : 0) | (flush_i ? FLUSH : 0))
 // for operands a_i = fiu_pkg::f32_op(a), ...: each operand arrives decoded (classes, sign,
 // exponent, mantissa), normalised unless its NORM bit is set, so that the caller decodes a
-// word shared by the lanes once and feeds fixed-point coordinates as they are (spec 8.6).
+// word shared by the lanes once and feeds fixed-point coordinates as they are (docs/rtl.md, the
+// dot-add datapath).
 //
 // Latency: fiu_pkg::DOTADD_LATENCY (4), plus fiu_pkg::DOTADD_DEEP_STAGES (6) when DEEP = 1. The
 // inputs sampled at a rising edge with en_i = 1 appear on r_o after LATENCY rising edges with
 // en_i = 1 (r_o is the R register). en_i stalls the whole pipeline; valid_i[k] says that the
 // operation entering register stage k is wanted (stages in order D0, D1b, D1, D2a, D2b, D2, D3b,
 // D3, D4b, R with DEEP = 1; D1, D2, D3, R without), and stage k loads only when en_i && valid_i[k]
-// (spec 8.7): a stage holds its last wanted operation through bubbles. The caller keeps the
-// valid bits beside the datapath (fiu_top's control pipeline). CLOCK_GATE = 0: every stage is
-// clocked by clk_i. CLOCK_GATE = 1: stage k is clocked by stage_clk_i[k], clk_i gated by
+// (docs/rtl.md, load enables): a stage holds its last wanted operation through bubbles. The caller
+// keeps the valid bits beside the datapath (fiu_top's control pipeline). CLOCK_GATE = 0: every
+// stage is clocked by clk_i. CLOCK_GATE = 1: stage k is clocked by stage_clk_i[k], clk_i gated by
 // en_i && valid_i[k] (fiu_clock_gate in the caller, so that the lanes share one gate per stage).
-// DEEP = 1 (spec 8.5, 8.6) adds six registers for the clock rate: D0 (the operands), D1b (the
+// DEEP = 1 (docs/rtl.md, DEEP) adds six registers for the clock rate: D0 (the operands), D1b (the
 // normalised mantissas, before the multiply), D2a (the summed products, before their
 // normalisation and rounding), D2b (the rounded terms and their exponent differences, before
 // the sort), D3b (the aligned operands, before the carry-save layer and the adders) and D4b (the

@@ -1,6 +1,6 @@
 `include "fiu_dotadd_types.svh"
-// fiu_dotadd_d3 (spec 8.6 D3 and "The window"; 8.5 DEEP): fiu_dotadd's stages D3b (DEEP) and D3,
-// the sum in a 100-bit two's-complement window anchored at T1: index 0 has weight 2^(h1-97);
+// fiu_dotadd_d3 (docs/rtl.md: dot-add D3, "The window", DEEP): fiu_dotadd's stages D3b (DEEP) and
+// D3, the sum in a 100-bit two's-complement window anchored at T1: index 0 has weight 2^(h1-97);
 // T1 at [96:49]; T2 exact for d2 <= 48; T3 shifted right by d3 with the bits below index 0
 // jammed into index 0 (round to odd). d2 >= 49 (case B): T2 + T3 is below T1's last bit and
 // enters only as its sign, one unit at index 0. T1 + T2 = 0 exactly: T3 alone.

@@ -1,9 +1,9 @@
 `include "fiu_dotadd_types.svh"
-// fiu_dotadd_sort (spec 8.6 D2): the sort of fiu_dotadd's three terms by h = hpre + c, largest
-// first (T1 >= T2 >= T3), combinational, and what D3 needs of the order: the sorted mantissas and
-// signs, d2 = h1 - h2 and d3 = h1 - h3 as T2's and T3's shifts, case B (d2 >= 49: T2 + T3 enters
-// as its sign only), h2 == h3, h1 and h3. Every comparison is made on the early hpre differences
-// (fiu_dotadd_d2) and picked by the late rounding carries and classes.
+// fiu_dotadd_sort (docs/rtl.md, dot-add D2): the sort of fiu_dotadd's three terms by h = hpre + c,
+// largest first (T1 >= T2 >= T3), combinational, and what D3 needs of the order: the sorted
+// mantissas and signs, d2 = h1 - h2 and d3 = h1 - h3 as T2's and T3's shifts, case B (d2 >= 49: T2
+// + T3 enters as its sign only), h2 == h3, h1 and h3. Every comparison is made on the early hpre
+// differences (fiu_dotadd_d2) and picked by the late rounding carries and classes.
 // Local vectors hold the three terms at 0 (ab), 1 (cd), 2 (e), 12 or 48 bits each, and the six
 // ordered pairs at 0 (01), 1 (02), 2 (10), 3 (12), 4 (20), 5 (21), 12 bits each.
 module fiu_dotadd_sort (
