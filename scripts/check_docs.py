@@ -12,6 +12,9 @@ blocks that start with `make ` or `scripts/`:
   file paths        `cmodel/...`, `rtl/...`, `tb/...`, `scripts/...`, `docs/...`, ... exist (globs allowed)
   RTL signals       `u_dut.s1_valid_q`, `*_q`/`*_i`/`*_o`/`*_gclk` names, `a_o..e_o`: each
                     identifier occurs in rtl/*.sv or tb/**/*.sv
+  block diagrams    in docs/rtl.md's code blocks (and in box lines, starting | or +, of any code
+                    block) every fiu_* module or type name is declared in rtl/
+  line references   a quoted file.sv:N exists; quoting an assertion or $error, line N holds one
 Also: README.md's "CTest labels:" paragraph lists every label CTest knows, docs/spec.md's
 **Packages** paragraph every package of scripts/deps.sh, and the figures that
 several documents quote (throughput, latency, DEEP registers, dot-add stages, fuzz targets,
@@ -75,6 +78,29 @@ class Checker:
                 names.update(re.findall(r"(?:add_test\(NAME|fiu_expect_test\(|fiu_cosim_expect\()[ \t]*([\w.-]+)[\s)]",
                                         fh.read()))
         return names
+
+    def _rtl_decls(self):
+        """the module and type names rtl/ declares"""
+        names = set()
+        for f in glob.glob(os.path.join(self.root, "rtl", "*.sv*")):
+            with open(f, encoding="utf-8", errors="replace") as fh:
+                text = fh.read()
+            names.update(re.findall(r"^\s*module\s+(\w+)", text, re.M))
+            names.update(re.findall(r"\}\s*(\w+)\s*;", text))   # typedef struct ... } name;
+        return names
+
+    def check_diagram(self, line, where):
+        """a line of a fenced block (the block diagrams of docs/rtl.md): every fiu_* module or
+        type name it shows (fiu_x, fiu_x_t; not file names) is one that rtl/ declares"""
+        if not hasattr(self, "rtl_decls"):
+            self.rtl_decls = self._rtl_decls()
+        for m in re.finditer(r"(?<![\w/.])(fiu_[a-z0-9_]+)\b(?!\.(?:sv|svh|c|h)\b)", line):
+            name = m.group(1)
+            if name.endswith("_") or name.isupper():
+                continue
+            self.refs += 1
+            if name not in self.rtl_decls:
+                self.problem(where, "diagram names %s, which no module or type of rtl/ declares" % name)
 
     def _sv_idents(self):
         idents = set()
@@ -223,6 +249,8 @@ class Checker:
                 in_fence = not in_fence
                 continue
             if in_fence:
+                if os.path.basename(path) == "rtl.md" or re.match(r"^\s*[|+]", line):
+                    self.check_diagram(line, (rel, lineno))
                 # commands in code blocks: `make X ...`, `scripts/x.sh --opt ...` (comment dropped)
                 cmd = line.split(" #")[0].strip()
                 if re.match(r"^(make [a-z]|scripts/)", cmd):
