@@ -5,7 +5,8 @@ fiu_top's ports (name, direction, width as written) are parsed from its ANSI por
 compared with the two testbench modules that repeat them for `.*` connections:
   tb/sv/fiu_checker.sv       (bound to fiu_top): every port of fiu_top is an input of the
                              checker, same name, same width, and it has no other port
-  tb/formal/fiu_top_props.sv (instantiates fiu_top with .*): every input of fiu_top is an input
+  tb/formal/fiu_top_props.sv and fiu_inv_props.sv (instantiate fiu_top with .*; --props, repeatable:
+                             any such wrapper, its module named as its file): every input of fiu_top is an input
                              of the wrapper with the same width, every output of fiu_top a
                              `logic` of the same width declared once in its body, and the
                              wrapper has no other port
@@ -212,9 +213,13 @@ def main():
     ap.add_argument("--top", default=os.path.join(root, "rtl/fiu_top.sv"), help="fiu_top's source")
     ap.add_argument("--checker", default=os.path.join(root, "tb/sv/fiu_checker.sv"),
                     help="the SV checker (module fiu_checker)")
-    ap.add_argument("--props", default=os.path.join(root, "tb/formal/fiu_top_props.sv"),
-                    help="the formal wrapper (module fiu_top_props)")
+    ap.add_argument("--props", action="append",
+                    help="a formal wrapper that instantiates fiu_top with .* (its module named as the "
+                         "file; repeatable; default tb/formal/fiu_top_props.sv and fiu_inv_props.sv)")
     a = ap.parse_args()
+    if not a.props:
+        a.props = [os.path.join(root, "tb/formal/fiu_top_props.sv"),
+                   os.path.join(root, "tb/formal/fiu_inv_props.sv")]
 
     def rel(p):
         r = os.path.relpath(os.path.abspath(p), root)
@@ -223,7 +228,7 @@ def main():
     try:
         top = Module(a.top, "fiu_top")
         chk = Module(a.checker, "fiu_checker")
-        prp = Module(a.props, "fiu_top_props")
+        prps = [Module(p, os.path.splitext(os.path.basename(p))[0]) for p in a.props]
     except (OSError, ParseError) as e:
         print(f"check_ports: {e}", file=sys.stderr)
         print("check_ports: cannot read the port lists: FAIL")
@@ -234,19 +239,23 @@ def main():
         return 2
     errors = []
     check_checker(top, chk, rel, errors)
-    n_chk = len(errors)
-    check_props(top, prp, rel, errors)
+    counts = [len(errors)]
+    for prp, path in zip(prps, a.props):
+        n = len(errors)
+        check_props(top, prp, rel, errors)
+        counts.append(len(errors) - n)
     for e in errors:
         print(e, file=sys.stderr)
     n_in = sum(1 for p in top.ports if p[1] == "input")
+    files = [rel(a.checker)] + [rel(p) for p in a.props]
     if errors:
         def count(n):
             return f"{n} mismatch" + ("" if n == 1 else "es")
-        print(f"check_ports: fiu_top's {len(top.ports)} ports ({n_in} inputs): {count(n_chk)} in "
-              f"{rel(a.checker)}, {count(len(errors) - n_chk)} in {rel(a.props)}: FAIL")
+        print(f"check_ports: fiu_top's {len(top.ports)} ports ({n_in} inputs): "
+              + ", ".join(f"{count(n)} in {f}" for n, f in zip(counts, files)) + ": FAIL")
         return 1
-    print(f"check_ports: fiu_top's {len(top.ports)} ports ({n_in} inputs) match {rel(a.checker)} and "
-          f"{rel(a.props)}: PASS")
+    print(f"check_ports: fiu_top's {len(top.ports)} ports ({n_in} inputs) match "
+          f"{', '.join(files[:-1])} and {files[-1]}: PASS")
     return 0
 
 
