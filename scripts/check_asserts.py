@@ -2,13 +2,15 @@
 """The RTL's assertions, their mutants and the tables that list them agree (docs/verification.md,
 "Assertions and their mutants").
 
-usage: scripts/check_asserts.py [--rtl DIR] [--mutants NAMES] [--doc FILE]... [--help]
+usage: scripts/check_asserts.py [--rtl DIR] [--mutants NAMES] [--gaps NAMES] [--doc FILE]... [--help]
 
   --rtl DIR        where the assertions are: every `FIU_ASSERT("name", ...)` in DIR/*.sv, with
                    its module (default rtl)
   --mutants NAMES  the assertions that a Verilator mutant test fires (comma-separated; CMake passes
                    the list it registered as rtl.assert.verilator.<name>): every assertion must be
                    among them, and every name must be an assertion
+  --gaps NAMES     assertions known to have no Verilator mutant yet (comma-separated; each is
+                   reported as a gap, and must be an assertion without one)
   --doc FILE       a document with an assertion table (a markdown table whose header row starts
                    `| name | module |`): every assertion has a row, each row's names are
                    assertions, and its module is the module that holds them (repeatable)
@@ -59,17 +61,19 @@ def doc_tables(path):
 
 
 def main(argv):
-    rtl, mutants, docs = "rtl", None, []
+    rtl, mutants, docs, gaps = "rtl", None, [], []
     i = 0
     while i < len(argv):
         a = argv[i]
         if a in ("-h", "--help"):
             print(__doc__.strip())
             return 0
-        if a in ("--rtl", "--mutants", "--doc") and i + 1 < len(argv):
+        if a in ("--rtl", "--mutants", "--doc", "--gaps") and i + 1 < len(argv):
             v = argv[i + 1]
             if a == "--rtl":
                 rtl = v
+            elif a == "--gaps":
+                gaps = [n for n in re.split(r"[,;\s]+", v) if n]
             elif a == "--mutants":
                 mutants = [n for n in re.split(r"[,;\s]+", v) if n]
             else:
@@ -93,10 +97,18 @@ def main(argv):
         for name, places in sorted(found.items()):
             if name in mutants:
                 with_mutant += 1
+                if name in gaps:
+                    problems.append("%s:%d: assertion %s is listed as a gap but has a Verilator mutant"
+                                    % (places[0][0], places[0][1], name))
+            elif name in gaps:
+                print("%s:%d: gap: assertion %s has no Verilator mutant yet" % (places[0][0], places[0][1], name))
             else:
                 path, line, _ = places[0]
                 problems.append("%s:%d: assertion %s has no Verilator mutant test "
                                 "(fiu_sv_assert_mutant in tb/sv/CMakeLists.txt)" % (path, line, name))
+        for name in gaps:
+            if name not in found:
+                problems.append("gap %s names no assertion in %s" % (name, rtl))
         for name in mutants:
             if name not in found:
                 problems.append("tb/sv/CMakeLists.txt: mutant %s names no assertion in %s" % (name, rtl))
@@ -124,8 +136,8 @@ def main(argv):
                                                                       found[name][0][1]))
     for p in problems:
         print(p)
-    print("check_asserts: %d assertions, %d with a Verilator mutant, %d table rows in %d documents, %d problems"
-          % (len(found), with_mutant, n_rows, len(docs), len(problems)))
+    print("check_asserts: %d assertions, %d with a Verilator mutant, %d listed gaps, %d table rows in %d documents, %d problems"
+          % (len(found), with_mutant, len(gaps), n_rows, len(docs), len(problems)))
     return 1 if problems else 0
 
 
