@@ -109,7 +109,8 @@ USAGE
 }
 
 die() { echo "$me: $*" >&2; exit 2; }
-argv="scripts/synth.sh $*"
+argv="scripts/synth.sh"   # the command line, an argument with a space in double quotes
+for x in "$@"; do if [[ "$x" == *" "* ]]; then argv+=" \"$x\""; else argv+=" $x"; fi; done
 
 while [ $# -gt 0 ]; do
   case "$1" in

@@ -14,6 +14,10 @@
       ABC's combinational equivalence check of each LUT mapping that Yosys left in DIR
       (abc -nocleanup): DIR/input.blif against DIR/output.blif; one line per DIR, a summary
       line, exit 1 unless every mapping is proven equivalent.
+  synth_report.py figures --dir OUT -o FIGURES.json
+      the figures the docs quote (runs, LUT/lane, lane and dot-add, the xc7 LANES 4 breakdown,
+      each seed's Fmax and critical path, memories, the UP5K fit, checks, provenance) from
+      OUT/report.json, as compact JSON for scripts/synth_docs.py; prints one line.
   synth_report.py lut-pairs NETLIST.json
       an estimate of the 7-series LUT sites a netlist needs when two LUTs of at most five
       inputs share a LUT6_2 (their inputs together at most five, at least one in common):
@@ -41,11 +45,11 @@ DSP_NAMES = {"ice40": "SB_MAC16", "ecp5": "MULT18X18D", "xc7": "DSP48E1"}
 
 # Targets (docs/synthesis.md): the default configuration, and the high-clock one (every
 # --ecp5-variant, e.g. DEEP=1) on the ECP5.
-XC7_MAX_LUT_PER_LANE = 4500
+XC7_MAX_LUT_PER_LANE = 4400
 XC7_AIM_LUT_PER_LANE = 3500
 XC7_MAX_DSP_PER_LANE = 8
-ECP5_MIN_FMAX = 40.0
-ECP5_VARIANT_MIN_FMAX = 75.0
+ECP5_MIN_FMAX = 42.0
+ECP5_VARIANT_MIN_FMAX = 72.0
 ECP5_AIM_FMAX = 100.0
 
 # LUT-RAM cells of the 7 series and the LUTs each one occupies
@@ -1041,6 +1045,139 @@ def render(a, rows, checks, mems):
     return "\n".join(L)
 
 
+# ---------------------------------------------------------------- figures
+def r1(x, nd=1):
+    """A figure for the docs: integers stay integers, the rest rounded to nd decimals."""
+    if x is None:
+        return None
+    return int(round(x)) if abs(x - round(x)) < 1e-9 else round(x, nd)
+
+
+def full_paths(rows):
+    """The breakdown's rows with their full instance paths (from the depth order)."""
+    stack, res = [], []
+    for x in rows:
+        del stack[x["depth"]:]
+        stack.append(x["instance"])
+        res.append((".".join(stack[1:]) or stack[0], x))
+    return res
+
+
+def figures_of(rep):
+    """The compact figures the docs quote, from a report.json (see cmd_figures)."""
+    rows = rep["rows"]
+    f = {"provenance": rep.get("provenance", {}), "summary": rep.get("summary"),
+         "limits": {"xc7_l4_lut_per_lane": XC7_MAX_LUT_PER_LANE, "xc7_l4_lut_per_lane_aim": XC7_AIM_LUT_PER_LANE,
+                    "xc7_l4_dsp_per_lane": XC7_MAX_DSP_PER_LANE, "ecp5_l1_fmax": ECP5_MIN_FMAX,
+                    "ecp5_l1_variant_fmax": ECP5_VARIANT_MIN_FMAX, "ecp5_fmax_aim": ECP5_AIM_FMAX}}
+    f["runs"] = []
+    for r in rows:
+        res = r["res"]
+        x = {"id": r["id"], "target": r["target"], "lanes": r["lanes"], "words": r["words"],
+             "variant": (r.get("variant") or "").split(": ", 1)[-1] or None, "extra": r.get("extra"),
+             "status": r["status"], "lut": res["lut"],
+             "lutram": res["lutram_luts"] if r["target"] == "xc7" else res["lutram"],
+             "lut_total": r["lut_total"], "ff": res["ff"], "carry": res["carry"], "dsp": res["dsp"],
+             "bram": res["bram"], "lut_per_lane": r1(r["lut_total"] / r["lanes"])}
+        if r.get("lut_sites") is not None:
+            x["lut_sites_per_lane"] = r1(r["lut_sites"] / r["lanes"])
+        if r.get("pnr_seeds"):
+            x["pnr_status"] = r["pnr"]["status"]
+            x["fmax_seeds"] = {str(p["seed"]): r1(p["fmax"], 2) for p in r["pnr_seeds"]}
+            x["fmax_min"] = r1(r.get("fmax"), 2)
+            x["fit"] = fit_text(r)
+        f["runs"].append(x)
+    x4 = next((x for x in f["runs"] if x["target"] == "xc7" and x["lanes"] == 4 and not x["variant"]
+               and not x["extra"]), None)
+    if x4:
+        f["xc7_l4"] = {"lut_per_lane": x4["lut_per_lane"], "dsp_per_lane": r1(x4["dsp"] / 4),
+                       "bram": x4["bram"], "ff": x4["ff"], "ff_per_lane": r1(x4["ff"] / 4),
+                       "lut": x4["lut"], "lutram": x4["lutram"],
+                       "lut_sites_per_lane": x4.get("lut_sites_per_lane")}
+    f["lane_dotadd"] = [{"target": x["target"], "lanes": x["lanes"],
+                         "lane": {k: r1(v) for k, v in x["lane"].items()},
+                         "dotadd": x["dotadd"], "rest": {k: r1(v) for k, v in x["rest"].items()},
+                         "share": r1(100.0 * x["dotadd"]["lut"] / x["lane"]["lut"], 0) if x["lane"]["lut"] else None}
+                        for x in rep.get("lane_split", [])]
+    f["dotadd"] = {t: {"module": d["module"], "lut": d["lut_total"], "ff": d["res"]["ff"], "dsp": d["res"]["dsp"]}
+                   for t, d in sorted(rep.get("dotadd", {}).items()) if d.get("status") == "ok"}
+    # per module, xc7 LANES 4: the top's children (one lane for the lanes) and lane 0's modules
+    r4 = next((r for r in rows if r["target"] == "xc7" and r["lanes"] == 4 and not r.get("variant")
+               and not r.get("extra") and r.get("breakdown")), None)
+    if r4:
+        b = r4["breakdown"]
+        top = b[0]["total"]
+        topl = top["lut"] + top["lutram_luts"]
+        lanes = [x for x in b if x["depth"] == 1 and re.match(r"g_lane\[\d+\]", x["instance"])]
+        out = []
+        for path, x in full_paths(b):
+            t = x["total"]
+            keep = x["depth"] == 0 or (x["depth"] == 1 and not re.match(r"g_lane\[[1-9]\d*\]", x["instance"])) \
+                or (path.startswith("g_lane[0].") and x["depth"] <= 3)
+            if not keep:
+                continue
+            out.append({"instance": path, "module": x["module"], "depth": x["depth"],
+                        "per_lane": path.startswith("g_lane["),
+                        "lut": t["lut"] + t["lutram_luts"], "ff": t["ff"], "carry": t["carry"],
+                        "dsp": t["dsp"], "bram": t["bram"],
+                        "share": r1(100.0 * (t["lut"] + t["lutram_luts"]) / topl) if topl else None})
+        kids = sum(x["total"]["lut"] + x["total"]["lutram_luts"] for x in b if x["depth"] == 1)
+        f["breakdown_xc7_l4"] = {"run": "hier_" + r4["id"], "lanes": len(lanes), "lut_flat": r4["lut_total"],
+                                 "top_own_lut": topl - kids, "rows": out}
+    # the critical path of every place-and-route run, per seed
+    f["critical_paths"] = []
+    for r in rows:
+        for p in r.get("pnr_seeds", []):
+            f["critical_paths"].append({"run": r["id"], "label": r.get("label"), "seed": p["seed"],
+                                        "status": p["status"], "fmax": r1(p["fmax"], 2),
+                                        "path_ns": r1(p["path_ns"], 2), "routing_ns": r1(p["routing_ns"], 2),
+                                        "modules": p["path_modules"],
+                                        "from": p["path_from"], "to": p["path_to"]})
+    # memories: each of the default configuration's, how every target mapped it
+    mems = {}
+    for r in rows:
+        if r.get("variant") or r.get("extra"):
+            continue
+        for m in r["mems"]:
+            k = (m["name"], m.get("size"), m.get("width"))
+            e = mems.setdefault(k, {"name": m["name"], "words": m.get("size"), "bits": m.get("width"),
+                                            "wr_ports": m.get("wr_ports"), "rd_ports": m.get("rd_ports"),
+                                            "lanes": [], "mapping": {}})
+            if r["lanes"] not in e["lanes"]:
+                e["lanes"].append(r["lanes"])
+            e["mapping"].setdefault(r["target"], set()).add(m["mapping"])
+    f["memories"] = [dict(e, mapping={t: sorted(v) for t, v in sorted(e["mapping"].items())})
+                     for _, e in sorted(mems.items(), key=lambda kv: (kv[0][0], kv[0][1] or 0, kv[0][2] or 0))]
+    # the UP5K: the iCE40 placement's fit or miss
+    up = [r for r in rows if r["target"] == "ice40" and r.get("pnr_seeds")]
+    f["up5k"] = [{"run": r["id"], "words": r["words"], "extra": r.get("extra"), "status": r["pnr"]["status"],
+                  "fits": r["pnr"]["status"] == "ok", "text": fit_text(r),
+                  "util": {k: v for k, v in r["pnr"]["util"].items()
+                           if k in ("ICESTORM_LC", "ICESTORM_RAM", "ICESTORM_DSP", "ICESTORM_SPRAM")}}
+                 for r in up]
+    f["checks"] = [c for c in rep["checks"] if not c["check"].startswith("yosys ")]
+    f["checks_met"] = sum(1 for c in rep["checks"] if c["ok"])
+    f["checks_total"] = len(rep["checks"])
+    return f
+
+
+def cmd_figures(a):
+    rep = load_json(os.path.join(a.dir, "report.json"))
+    if rep is None or "rows" not in rep:
+        print(f"figures: {a.dir}/report.json: missing or unreadable (run scripts/synth.sh --out {a.dir})",
+              file=sys.stderr)
+        return 1
+    f = figures_of(rep)
+    text = json.dumps(f, indent=1, sort_keys=False, ensure_ascii=False) + "\n"
+    with open(a.output, "w", encoding="utf-8") as fh:
+        fh.write(text)
+    seeds = ",".join(str(s) for s in f["provenance"].get("seeds", []))
+    fm = ", ".join(f"{x['id']} {x['fmax_min']}" for x in f["runs"] if "fmax_min" in x)
+    print(f"figures: {a.output}: {len(f['runs'])} runs, seeds {seeds or '?'}, Fmax min {fm or '—'}; "
+          f"keys {','.join(f)}")
+    return 0
+
+
 def cmd_cec(a):
     """ABC's combinational equivalence check of each LUT mapping: DIR/input.blif (what Yosys
     handed to ABC) against DIR/output.blif (what ABC returned). Exit 1 unless all are proven."""
@@ -1130,11 +1267,16 @@ def main():
     c.add_argument("--abc", default="berkeley-abc", help="the ABC executable Yosys ran")
     c.add_argument("--timeout", type=int, default=600, help="seconds per mapping")
     c.add_argument("dirs", nargs="+", metavar="DIR", help="an ABC work directory (abc -nocleanup)")
+    fg = sp.add_parser("figures", help="the figures the docs quote, as compact JSON (scripts/synth_docs.py)")
+    fg.add_argument("--dir", required=True, help="a synth.sh output directory (its report.json)")
+    fg.add_argument("-o", "--output", required=True, help="the JSON file to write, e.g. docs/synth_figures.json")
     lp = sp.add_parser("lut-pairs", help="estimate 7-series LUT sites with LUT6_2 pairing")
     lp.add_argument("netlist", metavar="NETLIST.json", help="a Yosys write_json netlist (xc7)")
     a = ap.parse_args()
     if a.cmd == "lut-pairs":
         return cmd_lut_pairs(a)
+    if a.cmd == "figures":
+        return cmd_figures(a)
     if a.cmd == "cec":
         return cmd_cec(a)
     if a.cmd == "harness":
