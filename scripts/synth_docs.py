@@ -96,8 +96,8 @@ def b_provenance(f):
     tools = need(p, "tools")
     rtl = ""
     if p.get("rtl_commit"):
-        rtl = " The RTL is that of commit `%s`%s." % (
-            p["rtl_commit"], "" if p.get("rtl_clean") else " with local changes")
+        rtl = " `rtl/` is that of commit `%s`, the last commit that changed it, %s." % (
+            p["rtl_commit"], "without local changes" if p.get("rtl_clean") else "with local changes")
     reused = ""
     if p.get("reused_runs"):
         reused = ", %d of them reused from an earlier invocation on the same inputs" % p["reused_runs"]
