@@ -456,7 +456,9 @@ spawn() { pool_wait; "$@" & running=$((running + 1)); }
 t_start=$(now)
 vtext=""
 [ "${#ecp5_variants[@]}" -eq 0 ] || vtext=", ECP5 variants {${ecp5_variants[*]}}"
-echo "synth: $top, LANES {$lanes}, RAM_WORDS=$words, targets {$targets}, place and route {$pnr} at LANES=$pnr_lanes${pnr:+ with seeds {$seeds}}$vtext${up5k_small:+, UP5K small RAM_WORDS=$up5k_small}${dotadd:+, $dotadd alone}; logs in $out/runs"
+stext=""
+[ -z "$pnr" ] || stext=" with seeds {$seeds}"
+echo "synth: $top, LANES {$lanes}, RAM_WORDS=$words, targets {$targets}, place and route {$pnr} at LANES=$pnr_lanes$stext$vtext${up5k_small:+, UP5K small RAM_WORDS=$up5k_small}${dotadd:+, $dotadd alone}; logs in $out/runs"
 
 # 1. memory inventory per LANES (fast) and the port list for the iCE40 harness
 all_lanes=$(printf '%s\n' $lanes $( [ -n "$pnr" ] && echo "$pnr_lanes" ) | sort -nu)
