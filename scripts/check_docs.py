@@ -335,6 +335,18 @@ def code_truths(root):
     fz = read("tb/fuzz/fuzz.cmake")
     t["fuzz targets"] = (len(re.search(r"set\(FIU_FUZZ_TARGETS([^)]*)\)", fz).group(1).split()),
                          "tb/fuzz/fuzz.cmake FIU_FUZZ_TARGETS")
+    # the synthesis figures: docs/synth_figures.json (scripts/synth_report.py figures)
+    fig_path = os.path.join(root, "docs/synth_figures.json")
+    if os.path.exists(fig_path):
+        with open(fig_path, encoding="utf-8") as f:
+            sf = json.load(f)
+        src = "docs/synth_figures.json"
+        for r in sf.get("runs", []):
+            if r.get("target") == "ecp5" and r.get("lanes") == 1 and r.get("fmax_min") is not None:
+                fig = "ECP5 LANES 1 Fmax (DEEP = 1)" if r.get("variant") else "ECP5 LANES 1 Fmax (DEEP = 0)"
+                t[fig] = ("%.1f" % r["fmax_min"], src + " (" + r["id"] + ", minimum over the seeds)")
+        if "lut_per_lane" in sf.get("xc7_l4", {}):
+            t["xc7 LANES 4 LUT per lane"] = ("{:,}".format(sf["xc7_l4"]["lut_per_lane"]), src + " (xc7_l4)")
     return t
 
 
