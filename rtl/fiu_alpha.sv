@@ -1,3 +1,4 @@
+`include "fiu_lane_types.svh"
 // fiu alpha stage (spec 5): pass_o = alpha_i FUNC ref_i. Combinational.
 // Bit-exact to fiu_alpha_pass() in cmodel/alpha.c.
 //   func_i  : NEVER 0, LESS 1, EQUAL 2, LEQUAL 3, GREATER 4, NOTEQUAL 5, GEQUAL 6, ALWAYS 7
@@ -62,38 +63,56 @@ module fiu_alpha #(
     .value_o (unorm_a)
   );
 
-  logic        is_float_d, is_float;
-  logic        any_nan_d, any_nan;
-  logic        both_zero_d, both_zero;   // FLOAT32: +-0 against +-0
-  logic        sign_a, sign_r;
-  logic [30:0] x_d, x, ref_mag, y1, y2;
-  logic [2:0]  func;
+`ifdef VERILATOR
+  if ($bits(fiu_alpha_keys_t) != `FIU_ALPHA_KEYS_W) begin : g_type_widths
+    $error("fiu_alpha: FIU_ALPHA_KEYS_W differs from fiu_alpha_keys_t");
+  end
+`endif
+
+  fiu_alpha_keys_t keys_d, keys_q;
+  logic [30:0]     y1, y2;
   logic        c_lt, c_gt;
   logic        lt;
   logic        eq;
   logic        rel;
 
-  always_comb begin
-    is_float_d  = (format_i == FmtFloat32);
-    any_nan_d   = is_float_d && (((alpha_i[30:23] == 8'hFF) && (alpha_i[22:0] != 23'd0)) ||
-                                 ((ref_i[30:23] == 8'hFF) && (ref_i[22:0] != 23'd0)));
-    both_zero_d = (alpha_i[30:0] == 31'd0) && (ref_i[30:0] == 31'd0);
-    x_d         = is_float_d ? alpha_i[30:0] : {14'd0, key_a};
-  end
+  logic is_float_d;
+  assign is_float_d       = (format_i == FmtFloat32);
+  assign keys_d.is_float  = is_float_d;
+  assign keys_d.any_nan   = is_float_d && (((alpha_i[30:23] == 8'hFF) && (alpha_i[22:0] != 23'd0)) ||
+                                           ((ref_i[30:23] == 8'hFF) && (ref_i[22:0] != 23'd0)));
+  assign keys_d.both_zero = (alpha_i[30:0] == 31'd0) && (ref_i[30:0] == 31'd0);
+  assign keys_d.x         = is_float_d ? alpha_i[30:0] : {14'd0, key_a};
+  assign keys_d.ref_mag   = ref_i[30:0];
+  assign keys_d.sign_a    = alpha_i[31];
+  assign keys_d.sign_r    = ref_i[31];
+  assign keys_d.func      = func_i;
 
   fiu_pipe_reg #(
-    .W  (2 * 31 + 5 + 3),
+    .W  (`FIU_ALPHA_KEYS_W),
     .EN (REG)
   ) u_keys (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .en_i   (en_i),
-    .d_i    ({x_d, ref_i[30:0], is_float_d, any_nan_d, both_zero_d, alpha_i[31], ref_i[31], func_i}),
-    .q_o    ({x, ref_mag, is_float, any_nan, both_zero, sign_a, sign_r, func})
+    .d_i    (keys_d),
+    .q_o    (keys_q)
   );
 
-  assign y1 = is_float ? ref_mag : {14'd0, lo_i};
-  assign y2 = is_float ? ref_mag : {14'd0, hi_i};
+  // the fields the comparison reads, as wires (Icarus 11 loops at time 0 when an always_comb reads
+  // a field of a struct driven by another process; docs/rtl.md, fiu_axil)
+  logic [30:0] x;
+  logic        is_float, any_nan, both_zero, sign_a, sign_r;
+  logic [2:0]  func;
+  assign x         = keys_q.x;
+  assign is_float  = keys_q.is_float;
+  assign any_nan   = keys_q.any_nan;
+  assign both_zero = keys_q.both_zero;
+  assign sign_a    = keys_q.sign_a;
+  assign sign_r    = keys_q.sign_r;
+  assign func      = keys_q.func;
+  assign y1 = is_float ? keys_q.ref_mag : {14'd0, lo_i};
+  assign y2 = is_float ? keys_q.ref_mag : {14'd0, hi_i};
 
   always_comb begin
     c_lt = x < y1;

@@ -1,3 +1,4 @@
+`include "fiu_lane_types.svh"
 // fiu alpha stage, UNORMn conversion (spec 5): value_o = u_n(a_i), n = 8/10/16 for
 // fmt_i = 1/2/3 (fmt_i = 0, FLOAT32, gives 0).
 // Bit-exact to fiu_alpha_unorm() in cmodel/alpha.c: NaN -> 0, clamp to [0,1]
@@ -74,21 +75,39 @@ module fiu_alpha_unorm #(
     end
   end
 
-  logic [16:0] p_top;
-  logic [4:0]  sh_q;
-  logic [15:0] maxv_q;
-  logic [1:0]  cls_q;
+`ifdef VERILATOR
+  if ($bits(fiu_alpha_unorm_half_t) != `FIU_ALPHA_UNORM_HALF_W) begin : g_type_widths
+    $error("fiu_alpha_unorm: FIU_ALPHA_UNORM_HALF_W differs from fiu_alpha_unorm_half_t");
+  end
+`endif
+
+  fiu_alpha_unorm_half_t half_d, half_q;
+  assign half_d.p_top = prod[39:23];
+  assign half_d.sh    = sh[4:0];
+  assign half_d.maxv  = maxv;
+  assign half_d.cls   = cls;
 
   fiu_pipe_reg #(
-    .W  (17 + 5 + 16 + 2),
+    .W  (`FIU_ALPHA_UNORM_HALF_W),
     .EN (REG)
   ) u_half (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .en_i   (en_i),
-    .d_i    ({prod[39:23], sh[4:0], maxv, cls}),
-    .q_o    ({p_top, sh_q, maxv_q, cls_q})
+    .d_i    (half_d),
+    .q_o    (half_q)
   );
+
+  // the fields the second half reads, as wires (Icarus 11 and an always_comb reading a struct
+  // driven by another process, docs/rtl.md)
+  logic [16:0] p_top;
+  logic [4:0]  sh_q;
+  logic [15:0] maxv_q;
+  logic [1:0]  cls_q;
+  assign p_top  = half_q.p_top;
+  assign sh_q   = half_q.sh;
+  assign maxv_q = half_q.maxv;
+  assign cls_q  = half_q.cls;
 
   // ---- second half: t, the clamp and the value
   // key_o and value_o are each written exactly once per pass (no default-then-override):

@@ -1,3 +1,4 @@
+`include "fiu_lane_types.svh"
 // coord stage (spec 3): one lane's sample position in sixteenths of a pixel, px*16 + sx, the
 // fixed-point form the dot-add takes (fiu_pkg::fix_op; spec 3.1 defines its exact fp32).
 // Two halves: the sample-index checks and the CENTROID search's first covered priority slot;
@@ -78,16 +79,29 @@ module fiu_coord #(
                                                                                             : fiu_pkg::ST_OK;
 
   // ---- second half: the first hit's sample and the sample-table lookup
-  logic [15:0] px, py, first_s;
-  logic        tbl_s;
-  logic [3:0]  idx_s, idx, ox_s, oy_s, sx, sy;
+`ifdef VERILATOR
+  if ($bits(fiu_coord_half_t) != `FIU_COORD_HALF_W) begin : g_type_widths
+    $error("fiu_coord: FIU_COORD_HALF_W differs from fiu_coord_half_t");
+  end
+`endif
 
-  fiu_pipe_reg #(.W(16 + 16 + 1 + 16 + 4 + 4 + 4), .EN(REG)) u_half (
+  fiu_coord_half_t half_d, half_q;
+  logic [3:0]      idx, sx, sy;
+
+  assign half_d.px    = px_i;
+  assign half_d.py    = py_i;
+  assign half_d.tbl   = tbl;
+  assign half_d.first = first;
+  assign half_d.idx   = idx_direct;
+  assign half_d.ox    = ox;
+  assign half_d.oy    = oy;
+
+  fiu_pipe_reg #(.W(`FIU_COORD_HALF_W), .EN(REG)) u_half (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .en_i   (en_i),
-    .d_i    ({px_i, py_i, tbl, first, idx_direct, ox, oy}),
-    .q_o    ({px, py, tbl_s, first_s, idx_s, ox_s, oy_s})
+    .d_i    (half_d),
+    .q_o    (half_q)
   );
 
   // table_i[4*k +: 4] as four 16-way multiplexers (an indexed part-select became a shifter)
@@ -101,9 +115,9 @@ module fiu_coord #(
     nibble = r;
   endfunction
 
-  assign idx   = idx_s | onehot_pick(first_s, smp_prio_i);
-  assign sx    = tbl_s ? nibble(smp_x_i, idx) : ox_s;
-  assign sy    = tbl_s ? nibble(smp_y_i, idx) : oy_s;
-  assign x_o   = {px, sx};
-  assign y_o   = {py, sy};
+  assign idx   = half_q.idx | onehot_pick(half_q.first, smp_prio_i);
+  assign sx    = half_q.tbl ? nibble(smp_x_i, idx) : half_q.ox;
+  assign sy    = half_q.tbl ? nibble(smp_y_i, idx) : half_q.oy;
+  assign x_o   = {half_q.px, sx};
+  assign y_o   = {half_q.py, sy};
 endmodule

@@ -1,3 +1,4 @@
+`include "fiu_lane_types.svh"
 // fiu_f32_mul (spec 2.2, 2.8): r = RNE(a * b).
 // = C fiu_f32_mul(a, b, FIU_F32_FUSED | (flush_i ? FIU_F32_FLUSH : 0))
 // = fiu_f32_dotadd(a, b, +0, -0, -0, ...): FLUSH reads subnormal inputs as signed zeros and
@@ -63,34 +64,46 @@ module fiu_f32_mul #(
   assign parts = fiu_pkg::mul24_parts(a_norm, b_norm);
 
   // ---- the optional register between the product and its rounding
-  localparam int RW = fiu_pkg::MUL24_PARTS_W + 14 + 1 + 2 + 1;
-  logic [fiu_pkg::MUL24_PARTS_W-1:0] r_parts;
+`ifdef VERILATOR
+  if ($bits(fiu_f32_mul_reg_t) != `FIU_F32_MUL_REG_W || fiu_pkg::MUL24_PARTS_W != 72) begin : g_type_widths
+    $error("fiu_f32_mul: FIU_F32_MUL_REG_W or its parts field differs from fiu_f32_mul_reg_t");
+  end
+`endif
+  fiu_f32_mul_reg_t reg_d, reg_q;
   logic [47:0] r_prod;
-  logic [13:0] r_etop;
   logic [fiu_pkg::ROUND_INFO_W-1:0] r_info;
   logic        r_neg, r_flush;
   logic [1:0]  r_cls;
   logic [31:0] rounded;
 
+  assign reg_d.parts = parts;
+  assign reg_d.e_top = e_top;
+  assign reg_d.neg   = neg;
+  assign reg_d.cls   = cls;
+  assign reg_d.flush = flush_i;
+
   fiu_pipe_reg #(
-    .W  (RW),
+    .W  (`FIU_F32_MUL_REG_W),
     .EN (REG)
   ) u_reg (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .en_i   (en_i),
-    .d_i    ({parts, e_top, neg, cls, flush_i}),
-    .q_o    ({r_parts, r_etop, r_neg, r_cls, r_flush})
+    .d_i    (reg_d),
+    .q_o    (reg_q)
   );
 
-  assign r_prod = fiu_pkg::mul24_sum(r_parts);
+  assign r_prod  = fiu_pkg::mul24_sum(reg_q.parts);
+  assign r_neg   = reg_q.neg;
+  assign r_cls   = reg_q.cls;
+  assign r_flush = reg_q.flush;
 
-  assign r_info = fiu_pkg::round_info(r_etop);
+  assign r_info = fiu_pkg::round_info(reg_q.e_top);
 
   // fiu_pkg::round_shift(r_info, lz) for lz = !r_prod[47], 0 or 1: so is the shift, which a
   // one-bit operand tells the rounding's shifters.
   logic norm_sh;
-  assign norm_sh = !r_prod[47] && (r_info[fiu_pkg::ROUND_INFO_W-2 -: 8] != 8'd0);
+  assign norm_sh = !r_prod[47] && (fiu_pkg::round_shift(r_info, 8'd1) != 8'd0);
 
   fiu_round_pack #(
     .W    (48),

@@ -56,9 +56,6 @@ package fiu_pkg;
 
   localparam logic [31:0] F32_ONE = 32'h3f80_0000, F32_NEG_ZERO = 32'h8000_0000;
 
-  // Per-lane request fields, packed in this order, LSB first (spec 8.1).
-  localparam int LANE_W = 1 + 1 + 16 + 16 + 4 + 16 + 32 + 32 + 1 + 32 * 4;
-
   // Cycles of fiu_dotadd from operands to result (the one definition; spec 8.1), and the stages
   // that DEEP = 1 adds to it (D0, D1b, D2a, D2b, D3b, D4b; docs/rtl.md, DEEP).
   localparam int DOTADD_LATENCY = 4;

@@ -1,3 +1,4 @@
+`include "fiu_lane_types.svh"
 // plane_fetch stage (spec 4, 8.5): attribute map and parameter RAM.
 //  accept edge: the request's a[imm] map entry is read from copy A at the edge that takes the
 //     request into S1 (the address is on the request port); for VINTRP, the request's part of
@@ -206,8 +207,16 @@ module fiu_plane_fetch #(
   // ---------------------------------------------------------------- S1 -> S1b (REG)
   // A request slot's part; a configuration slot's write to map copy B or the RAM (the valid
   // bits reset; the rest is read only beside them). REG = 0: wires, S1b is S1.
-  localparam int FRW = LANES * (5 + 2 + 1) + 1 + 10 + 2 + 33 + 16 + 2;
-  logic [LANES*5-1:0] f_lane_st;
+`ifdef VERILATOR
+  if ($bits(fiu_fetch_valid_t) != `FIU_FETCH_VALID_W || $bits(fiu_fetch_write_t) != `FIU_FETCH_WRITE_W ||
+      $bits(fiu_fetch_req_t) != `FIU_FETCH_REQ_W) begin : g_type_widths
+    $error("fiu_plane_fetch: a FIU_FETCH_*_W width differs from its struct");
+  end
+`endif
+  fiu_fetch_valid_t   f_valid_d, f_valid_q;
+  fiu_fetch_req_t     f_req_d, f_req_q;
+  fiu_fetch_write_t   f_write_d, f_write_q;
+  logic [LANES*5-1:0] f_lane_st;       // per lane: status, interpolation, check
   logic [LANES*2-1:0] f_lane_interp;
   logic [LANES-1:0]   f_lane_chk;
   logic               f_req, f_map_we, f_ram_we, f_al2p, f_vintrp, f_idx;
@@ -228,38 +237,110 @@ module fiu_plane_fetch #(
     .clk_o (f_gclk)
   );
 
+  assign f_valid_d.req    = s1_req_i;
+  assign f_valid_d.map_we = s1_map_we_i;
+  assign f_valid_d.ram_we = s1_ram_we_i;
+
   fiu_pipe_reg #(
-    .W     (3),
+    .W     (`FIU_FETCH_VALID_W),
     .EN    (REG),
     .RESET (1'b1)
   ) u_f_valid (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .en_i   (1'b1),
-    .d_i    ({s1_req_i, s1_map_we_i, s1_ram_we_i}),
-    .q_o    ({f_req, f_map_we, f_ram_we})
+    .d_i    (f_valid_d),
+    .q_o    (f_valid_q)
   );
+  assign f_req    = f_valid_q.req;
+  assign f_map_we = f_valid_q.map_we;
+  assign f_ram_we = f_valid_q.ram_we;
+
+  assign f_req_d.al2p     = is_al2p;
+  assign f_req_d.map_a    = map_a[9:0];
+  assign f_req_d.w_len    = w_len;
+  assign f_req_d.key      = lead_key_i;
+  assign f_req_d.lds_base = lds_base_q;
+  assign f_req_d.vintrp   = is_vintrp;
+  assign f_req_d.idx      = idx_i;
 
   fiu_pipe_reg #(
-    .W  (FRW),
+    .W  (`FIU_FETCH_REQ_W),
     .EN (REG)
   ) u_f_req (
     .clk_i  (f_gclk),
     .rst_ni (rst_ni),
     .en_i   (s1_req_i),
-    .d_i    ({lane_st, lane_interp, lane_chk, is_al2p, map_a[9:0], w_len, lead_key_i, lds_base_q, is_vintrp, idx_i}),
-    .q_o    ({f_lane_st, f_lane_interp, f_lane_chk, f_al2p, f_map_a, f_w_len, f_key, f_lds_base, f_vintrp, f_idx})
+    .d_i    (f_req_d),
+    .q_o    (f_req_q)
+  );
+  assign f_al2p     = f_req_q.al2p;
+  assign f_map_a    = f_req_q.map_a;
+  assign f_w_len    = f_req_q.w_len;
+  assign f_key      = f_req_q.key;
+  assign f_lds_base = f_req_q.lds_base;
+  assign f_vintrp   = f_req_q.vintrp;
+  assign f_idx      = f_req_q.idx;
+
+  // the lanes' status, interpolation mode and check, with the request part's clock and enable
+  fiu_pipe_reg #(
+    .W  (LANES * 5),
+    .EN (REG)
+  ) u_f_lane_st (
+    .clk_i  (f_gclk),
+    .rst_ni (rst_ni),
+    .en_i   (s1_req_i),
+    .d_i    (lane_st),
+    .q_o    (f_lane_st)
   );
 
   fiu_pipe_reg #(
-    .W  (8 + AW + 32),
+    .W  (LANES * 2),
+    .EN (REG)
+  ) u_f_lane_interp (
+    .clk_i  (f_gclk),
+    .rst_ni (rst_ni),
+    .en_i   (s1_req_i),
+    .d_i    (lane_interp),
+    .q_o    (f_lane_interp)
+  );
+
+  fiu_pipe_reg #(
+    .W  (LANES),
+    .EN (REG)
+  ) u_f_lane_chk (
+    .clk_i  (f_gclk),
+    .rst_ni (rst_ni),
+    .en_i   (s1_req_i),
+    .d_i    (lane_chk),
+    .q_o    (f_lane_chk)
+  );
+
+  assign f_write_d.map_addr = s1_map_addr_i;
+  assign f_write_d.data     = s1_cfg_data_i;
+
+  fiu_pipe_reg #(
+    .W  (`FIU_FETCH_WRITE_W),
     .EN (REG)
   ) u_f_write (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .en_i   (s1_map_we_i || s1_ram_we_i),
-    .d_i    ({s1_map_addr_i, s1_ram_addr_i, s1_cfg_data_i}),
-    .q_o    ({f_map_addr, f_ram_addr, f_cfg_data})
+    .d_i    (f_write_d),
+    .q_o    (f_write_q)
+  );
+  assign f_map_addr = f_write_q.map_addr;
+  assign f_cfg_data = f_write_q.data;
+
+  fiu_pipe_reg #(
+    .W  (AW),
+    .EN (REG)
+  ) u_f_ram_addr (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .en_i   (s1_map_we_i || s1_ram_we_i),
+    .d_i    (s1_ram_addr_i),
+    .q_o    (f_ram_addr)
   );
 
   // ---------------------------------------------------------------- S1b: the plane address, the reads

@@ -1,3 +1,4 @@
+`include "fiu_lane_types.svh"
 // fiu unpack stage (spec 6): one component of a 2_10_10_10 dword. Bit-exact to fiu_unpack()
 // in cmodel/unpack.c. Two halves: the field and its magnitude, then the conversion. REG = 0:
 // combinational; REG = 1 (fiu_top DEEP, docs/rtl.md): a register between the halves, so result_o
@@ -125,13 +126,39 @@ module fiu_unpack #(
     if (!ratio) m10 = mag;
   end
 
-  fiu_pipe_reg #(.W(10 + 10 + 11 + 1 + 1 + 1 + 1 + 2 + 3), .EN(REG)) u_half (
+`ifdef VERILATOR
+  if ($bits(fiu_unpack_half_t) != `FIU_UNPACK_HALF_W || $bits(fiu_unpack_quot_t) != `FIU_UNPACK_QUOT_W) begin : g_type_widths
+    $error("fiu_unpack: FIU_UNPACK_HALF_W or FIU_UNPACK_QUOT_W differs from its struct");
+  end
+`endif
+  fiu_unpack_half_t half_d, half_q;
+  assign half_d.u       = u;
+  assign half_d.m10     = m10;
+  assign half_d.s       = s;
+  assign half_d.sign    = sign;
+  assign half_d.ratio   = ratio;
+  assign half_d.zero    = fmt_i != FmtSnormLeg && u == 10'd0;
+  assign half_d.illegal = comp_i[2];
+  assign half_d.wsel    = wsel;
+  assign half_d.fmt     = fmt_i;
+
+  fiu_pipe_reg #(.W(`FIU_UNPACK_HALF_W), .EN(REG)) u_half (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .en_i   (en_i),
-    .d_i    ({u, m10, s, sign, ratio, fmt_i != FmtSnormLeg && u == 10'd0, comp_i[2], wsel, fmt_i}),
-    .q_o    ({u_h, m10_h, s_h, sign_h, ratio_h, zero_h, illegal_h, wsel_h, fmt_h})
+    .d_i    (half_d),
+    .q_o    (half_q)
   );
+  // as wires: the always_comb blocks below read them (Icarus 11, docs/rtl.md)
+  assign u_h       = half_q.u;
+  assign m10_h     = half_q.m10;
+  assign s_h       = half_q.s;
+  assign sign_h    = half_q.sign;
+  assign ratio_h   = half_q.ratio;
+  assign zero_h    = half_q.zero;
+  assign illegal_h = half_q.illegal;
+  assign wsel_h    = half_q.wsel;
+  assign fmt_h     = half_q.fmt;
 
   // Outside the always_comb blocks: Icarus 11 re-runs an always_comb that calls lzc, endlessly.
   assign lz = fiu_pkg::lzc({m10_h, 1'b1, 117'd0});
@@ -159,13 +186,31 @@ module fiu_unpack #(
   logic        sign_r, zero_r, illegal_r;
   logic [2:0]  fmt_r;
 
-  fiu_pipe_reg #(.W(25 + 8 + 10 + 11 + 1 + 1 + 1 + 3), .EN(REG2)) u_quot (
+  fiu_unpack_quot_t quot_d, quot_q;
+  assign quot_d.qr      = qr;
+  assign quot_d.em1     = em1;
+  assign quot_d.u       = u_h;
+  assign quot_d.s       = s_h;
+  assign quot_d.sign    = sign_h;
+  assign quot_d.zero    = zero_h;
+  assign quot_d.illegal = illegal_h;
+  assign quot_d.fmt     = fmt_h;
+
+  fiu_pipe_reg #(.W(`FIU_UNPACK_QUOT_W), .EN(REG2)) u_quot (
     .clk_i  (clk2_i),
     .rst_ni (rst_ni),
     .en_i   (en2_i),
-    .d_i    ({qr, em1, u_h, s_h, sign_h, zero_h, illegal_h, fmt_h}),
-    .q_o    ({qr_r, em1_r, u_r, s_r, sign_r, zero_r, illegal_r, fmt_r})
+    .d_i    (quot_d),
+    .q_o    (quot_q)
   );
+  assign qr_r      = quot_q.qr;
+  assign em1_r     = quot_q.em1;
+  assign u_r       = quot_q.u;
+  assign s_r       = quot_q.s;
+  assign sign_r    = quot_q.sign;
+  assign zero_r    = quot_q.zero;
+  assign illegal_r = quot_q.illegal;
+  assign fmt_r     = quot_q.fmt;
 
   always_comb begin
     // {em1, 23'd0} + q + round: the rounded q has its top bit at 23 (nonzero M) or, when it
