@@ -346,7 +346,7 @@ def code_truths(root):
                 fig = "ECP5 LANES 1 Fmax (DEEP = 1)" if r.get("variant") else "ECP5 LANES 1 Fmax (DEEP = 0)"
                 t[fig] = ("%.1f" % r["fmax_min"], src + " (" + r["id"] + ", minimum over the seeds)")
         if "lut_per_lane" in sf.get("xc7_l4", {}):
-            t["xc7 LANES 4 LUT per lane"] = ("{:,}".format(sf["xc7_l4"]["lut_per_lane"]), src + " (xc7_l4)")
+            t["xc7 LANES 4 LUT per lane"] = ("{:,.0f}".format(sf["xc7_l4"]["lut_per_lane"]), src + " (xc7_l4)")
     return t
 
 
