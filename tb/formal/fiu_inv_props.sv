@@ -14,8 +14,6 @@
 //       f_out_q = the requests outstanding; an offered request's tag is f_head_q + f_out_q.
 // Spec 8.1 does not ask a sender to hold a request while req_valid_i && !req_ready_o, nor to
 // keep req_valid_i up; none of that is assumed. Configuration writes are free as well.
-// FIU_FORMAL_MULTICLOCK (CLOCK_GATE = 1, multiclock on: one step is half a clock): clk_i toggles
-// every step and rst_ni changes only with a rising edge, as in fiu_top_props.sv.
 //
 // Properties on the ports (checked in every clock):
 //   P1  order:       a valid response carries the tag of the oldest request not yet answered
@@ -133,18 +131,6 @@ module fiu_inv_props #(
     if (!f_past_valid) assume (!rst_ni);                            // A1
     if (req_valid_i)   assume (req_tag_i == TW'(f_head_q + TW'(f_out_q)));   // A2
   end
-
-`ifdef FIU_FORMAL_MULTICLOCK
-  logic f_clk_q = 1'b0, f_rst_q = 1'b0;
-  always @($global_clock) begin
-    f_clk_q <= clk_i;
-    f_rst_q <= rst_ni;
-  end
-  always_comb begin
-    assume (clk_i != f_clk_q);
-    if (!(clk_i && !f_clk_q)) assume (rst_ni == f_rst_q);
-  end
-`endif
 
 `ifdef FIU_FORMAL_CLEAR
   assign f_clear = f_clr_q != 9'(CLEAR_CLOCKS);
