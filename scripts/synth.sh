@@ -395,7 +395,7 @@ pnr_job() {
   local t=$1 id=$2 seed=$3 rc=0 t0 cmd
   local pid key asc
   pid=$(pnr_id "$id" "$seed")
-  if [ "$seed" = 1 ]; then asc="runs/$id.asc"; else asc="runs/$id.s$seed.asc"; fi
+  asc="runs/${pid/.pnr/}.asc"   # ID.asc, ID.sSEED.asc
   new_run "$pid"
   meta "$pid" kind pnr; meta "$pid" target "$t"; meta "$pid" of "$id"; meta "$pid" seed "$seed"
   case "$t" in
